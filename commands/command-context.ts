@@ -1,0 +1,13 @@
+import type { ChannelRef } from '../src/chat/chat-port';
+
+/** Who is asking, and where. Adapters fill it; handlers never look at the platform itself. */
+export interface CommandContext {
+  channel: ChannelRef;
+  userId: string;
+  /** Whether the caller may change this channel's subscription, as the platform decides it. */
+  canManageChannel: boolean;
+  /** How the platform names that right, for refusals: `Manage Channels`, `a workspace admin…`. */
+  manageChannelRequirement: string;
+  /** How to write a command on this platform, for examples in messages: `/papers` */
+  commandPrefix: string;
+}

@@ -1,0 +1,45 @@
+import type { DigestHeader, PaperCard } from './replies';
+
+export type Platform = 'discord' | 'slack' | 'console';
+
+/** A channel on a platform. `workspaceId` is the Discord guild or the Slack team. */
+export interface ChannelRef {
+  platform: Platform;
+  workspaceId: string;
+  channelId: string;
+}
+
+/** What a platform returns for a message it accepted: enough to link to it and to find it again. */
+export interface PostedMessage {
+  messageId: string;
+  url: string | null;
+}
+
+/**
+ * The outbound half of an adapter: how the core posts into a channel. Implementations translate the neutral
+ * models and throw `DeliveryError` (see errors.ts) when a post fails.
+ */
+export interface ChatPort {
+  readonly platform: Platform;
+  postDigestHeader(channel: ChannelRef, header: DigestHeader, deliveryKey: string): Promise<PostedMessage>;
+  /**
+   * `deliveryKey` is unique per (channel, paper) and stable across restarts: adapters attach it to the message
+   * (Discord nonce, Slack metadata) so that `findPosted` can tell after a crash whether the post went out.
+   */
+  postPaper(channel: ChannelRef, card: PaperCard, deliveryKey: string): Promise<PostedMessage>;
+  postText(channel: ChannelRef, text: string): Promise<PostedMessage>;
+  /** Looks for a message posted earlier with this key. Null when the platform has no such message. */
+  findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null>;
+}
+
+/** A reaction added or removed on a message, as every adapter reports it. */
+export interface ReactionEvent {
+  channel: ChannelRef;
+  messageId: string;
+  userId: string;
+  /** Unicode emoji (`🔖`) or the platform's name for it (`bookmark`, `custom:123`). */
+  emoji: string;
+  action: 'added' | 'removed';
+  /** A platform id for the event, when it has one, so replays are processed once. */
+  eventId?: string;
+}

@@ -1,0 +1,79 @@
+/**
+ * Platform-neutral reply models. Commands and the digest engine build these; each adapter renders them
+ * in its own markup and escapes every string it takes from a paper or a user.
+ */
+
+/** Who sees a reply: only the person who asked (ephemeral where the platform allows) or the channel. */
+export type Visibility = 'private' | 'channel';
+
+/** A piece of snippet text; `match` pieces are the words the query matched (rendered bold). */
+export interface SnippetPart {
+  text: string;
+  match: boolean;
+}
+
+/** Everything an adapter needs to show one paper. All text is raw: adapters escape it. */
+export interface PaperCard {
+  id: string;
+  title: string;
+  hfUrl: string;
+  arxivUrl: string;
+  pdfUrl: string;
+  /** First authors and "et al." when there are more, e.g. `Ada Lovelace, Alan Turing et al.` */
+  authorsLine: string;
+  organization: string | null;
+  upvotes: number;
+  comments: number;
+  /** AI one-line summary, or the start of the abstract. */
+  summary: string;
+  githubUrl: string | null;
+  githubStars: number | null;
+  projectPage: string | null;
+  thumbnailUrl: string | null;
+  /** `YYYY-MM-DD` of the Daily Papers batch, when known. */
+  batchDay: string | null;
+  /** Search excerpt with the matched words marked. */
+  snippet?: SnippetPart[];
+}
+
+export interface DigestHeader {
+  /** e.g. `Daily Papers — Thu 27 Nov · 10 new` */
+  title: string;
+  batchDay: string;
+  count: number;
+}
+
+export interface TextReply {
+  kind: 'text';
+  tone: 'info' | 'success' | 'error';
+  /** Plain text; may use `backticks` for code. Adapters escape it for their markup. */
+  text: string;
+  visibility: Visibility;
+}
+
+export interface PaperListReply {
+  kind: 'paper-list';
+  heading: string;
+  cards: PaperCard[];
+  /** Shown when `cards` is empty. */
+  emptyText: string;
+  visibility: Visibility;
+  /** 1-based page shown and the page count. */
+  page: number;
+  pageCount: number;
+  /** Opaque tokens for Previous/Next buttons and "post to channel"; absent when not applicable. */
+  previousToken?: string;
+  nextToken?: string;
+  shareToken?: string;
+}
+
+export type Reply = TextReply | PaperListReply;
+
+export const textReply = (text: string, tone: TextReply['tone'] = 'info', visibility: Visibility = 'private'): TextReply => ({
+  kind: 'text',
+  tone,
+  text,
+  visibility,
+});
+
+export const errorReply = (text: string): TextReply => textReply(text, 'error', 'private');

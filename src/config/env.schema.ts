@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const url = (name: string) =>
+  z
+    .string()
+    .url(`${name} must be a URL such as https://example.com`)
+    .transform((value) => value.replace(/\/+$/, ''));
+
+const port = z.coerce.number().int().min(0).max(65_535);
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every environment variable paperboy reads, with its default. `.env.example` documents the same list. */
+export const envSchema = z.object({
+  HF_BASE_URL: url('HF_BASE_URL').default('https://huggingface.co'),
+  HF_TOKEN: z.string().optional(),
+  HF_TIMEOUT_MS: positiveInt.default(15_000),
+  HF_RETRY_BUDGET_MS: positiveInt.default(60_000),
+  DATABASE_URL: z
+    .string()
+    .default('./data/paperboy.db')
+    .refine((value) => !/^[a-z]+:\/\//i.test(value) || value.startsWith('file://'), {
+      message: 'only SQLite is supported for now: use a file path such as ./data/paperboy.db',
+    }),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  REFRESH_INTERVAL_MINUTES: positiveInt.default(60),
+  /** A Daily Papers day keeps filling until about 02:30 UTC the next day; it counts as complete after this hour. */
+  BATCH_SETTLE_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+  DISCORD_TOKEN: z.string().optional(),
+  DISCORD_APPLICATION_ID: z.string().regex(/^\d+$/, 'DISCORD_APPLICATION_ID is a numeric snowflake').optional(),
+  DISCORD_API_BASE: url('DISCORD_API_BASE').default('https://discord.com/api'),
+  DISCORD_GUILD_ID: z.string().regex(/^\d+$/, 'DISCORD_GUILD_ID is a numeric snowflake').optional(),
+  SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN starts with xoxb-').optional(),
+  SLACK_APP_TOKEN: z.string().startsWith('xapp-', 'SLACK_APP_TOKEN starts with xapp-').optional(),
+  SLACK_SIGNING_SECRET: z.string().optional(),
+  SLACK_PORT: port.default(3000),
+  SLACK_API_URL: url('SLACK_API_URL')
+    .default('https://slack.com/api/')
+    .transform((value) => `${value}/`),
+});
+
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,47 @@
+/**
+ * Coded errors. User mistakes and outside failures are values with a stable code; each adapter has one
+ * function that maps them to a reply or a log line. Nothing here ever reaches a chat as a stack trace.
+ */
+export type ErrorCode =
+  | 'invalid_input'
+  | 'not_found'
+  | 'forbidden'
+  | 'source_unavailable'
+  | 'source_bad_response'
+  | 'store_unavailable'
+  | 'config_invalid';
+
+export class PaperboyError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'PaperboyError';
+  }
+}
+
+export const isPaperboyError = (error: unknown): error is PaperboyError => error instanceof PaperboyError;
+
+/** Why a post into a channel failed, from the core's point of view. */
+export type DeliveryFailure =
+  /** The bot can no longer post there (revoked, deleted, archived, not a member): pause the subscription. */
+  | 'channel_unavailable'
+  /** Credentials rejected: pause, an operator must act. */
+  | 'unauthorized'
+  /** Worth retrying later (5xx, timeouts, rate limits that outlasted the adapter's own waiting). */
+  | 'transient'
+  /** The platform rejected this message itself (e.g. a size limit): retrying the same message cannot help. */
+  | 'rejected';
+
+export class DeliveryError extends Error {
+  constructor(
+    readonly failure: DeliveryFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DeliveryError';
+  }
+}

@@ -1,0 +1,34 @@
+/** A paper as paperboy stores it: normalised from any source, keyed by its canonical arXiv id. */
+export interface Paper {
+  /** Canonical arXiv id without version, e.g. `2410.17243`. */
+  id: string;
+  title: string;
+  abstract: string;
+  /** Visible authors in order. */
+  authors: string[];
+  organization: Organization | null;
+  upvotes: number;
+  numComments: number;
+  aiSummary: string | null;
+  aiKeywords: string[];
+  githubUrl: string | null;
+  githubStars: number | null;
+  projectPage: string | null;
+  thumbnailUrl: string | null;
+  /** arXiv v1 time, ISO 8601. */
+  publishedAt: string;
+  /** The Daily Papers day (`YYYY-MM-DD`) the paper was listed on, or null if it never was. */
+  batchDay: string | null;
+}
+
+export interface Organization {
+  name: string;
+  fullname: string | null;
+  avatarUrl: string | null;
+}
+
+export const paperLinks = (id: string) => ({
+  hf: `https://huggingface.co/papers/${id}`,
+  arxiv: `https://arxiv.org/abs/${id}`,
+  pdf: `https://arxiv.org/pdf/${id}`,
+});

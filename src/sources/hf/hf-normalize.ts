@@ -1,0 +1,60 @@
+import type { Paper } from '../../papers/paper';
+import { canonicalArxivId } from '../../papers/arxiv-id';
+import type { HfDailyItem, HfPaper } from './hf-schemas';
+
+/** Collapses the hard line breaks and runs of spaces that arXiv text carries. */
+export const collapseWhitespace = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const absoluteUrl = (url: string | null | undefined, baseUrl: string): string | null => {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+};
+
+/** `owner/repo` or a full URL → a full GitHub URL. */
+export const githubUrl = (repo: string | null | undefined): string | null => {
+  if (!repo) return null;
+  const trimmed = repo.trim();
+  if (/^https?:\/\//i.test(trimmed)) return trimmed;
+  return /^[\w.-]+\/[\w.-]+$/.test(trimmed) ? `https://github.com/${trimmed}` : null;
+};
+
+/** `2026-03-06T03:55:12.777Z` → `2026-03-06` */
+const dayOf = (timestamp: string | null | undefined): string | null => {
+  const match = timestamp ? /^(\d{4}-\d{2}-\d{2})/.exec(timestamp) : null;
+  return match?.[1] ?? null;
+};
+
+/** A paper object (flat, as `/api/papers/{id}` returns it) → Paper. */
+export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDailyItem): Paper {
+  const organization = paper.organization ?? listing?.organization ?? null;
+  return {
+    id: canonicalArxivId(paper.id) ?? paper.id,
+    title: collapseWhitespace(paper.title),
+    abstract: collapseWhitespace(paper.summary ?? listing?.summary ?? ''),
+    authors: (paper.authors ?? []).filter((author) => author.hidden !== true).map((author) => collapseWhitespace(author.name)),
+    organization: organization
+      ? {
+          name: organization.name,
+          fullname: organization.fullname ?? null,
+          avatarUrl: absoluteUrl(organization.avatar, baseUrl),
+        }
+      : null,
+    upvotes: paper.upvotes ?? 0,
+    numComments: listing?.numComments ?? paper.numComments ?? 0,
+    aiSummary: paper.ai_summary ? collapseWhitespace(paper.ai_summary) : null,
+    aiKeywords: (paper.ai_keywords ?? []).map(collapseWhitespace).filter(Boolean),
+    githubUrl: githubUrl(paper.githubRepo),
+    githubStars: paper.githubStars ?? null,
+    projectPage: paper.projectPage ?? null,
+    thumbnailUrl: absoluteUrl(listing?.thumbnail ?? paper.thumbnail, baseUrl),
+    publishedAt: paper.publishedAt,
+    batchDay: dayOf(paper.submittedOnDailyAt),
+  };
+}
+
+/** A daily item → Paper, its batch day defaulting to the day that was asked for. */
+export function normalizeHfDailyItem(item: HfDailyItem, baseUrl: string, requestedDay: string): Paper {
+  const paper = normalizeHfPaper(item.paper, baseUrl, item);
+  return { ...paper, batchDay: paper.batchDay ?? requestedDay };
+}

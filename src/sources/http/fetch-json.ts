@@ -1,0 +1,97 @@
+import type { Logger } from 'pino';
+import { PaperboyError } from '../../errors';
+import { backoffDelayMs, isRetryableStatus, serverRequestedDelayMs } from './retry-policy';
+
+export interface FetchJsonOptions {
+  timeoutMs: number;
+  /** Total time to keep retrying before giving up with `source_unavailable`. */
+  retryBudgetMs: number;
+  headers?: Record<string, string>;
+  log: Logger;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Which setting names the base URL, for the error a user sees when it cannot be reached. */
+  settingName?: string;
+}
+
+export type JsonResult = { status: 'ok'; body: unknown } | { status: 'not_found' };
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * GETs JSON, retrying timeouts, network errors, 408/429/5xx and unparseable bodies (HTML error pages,
+ * truncated JSON) with capped exponential backoff that honours `RateLimit`/`Retry-After`.
+ */
+export async function fetchJson(url: string, options: FetchJsonOptions): Promise<JsonResult> {
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const started = Date.now();
+  let lastProblem = '';
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await attemptOnce(url, options);
+    if (outcome.kind === 'done') return outcome.result;
+    if (outcome.kind === 'fatal') throw outcome.error;
+    lastProblem = outcome.problem;
+    const wait = outcome.requestedMs ?? backoffDelayMs(attempt, 500, 30_000, random);
+    const elapsed = Date.now() - started;
+    if (elapsed + wait > options.retryBudgetMs) {
+      const setting = options.settingName ? ` (check ${options.settingName}, or try --demo to run offline)` : '';
+      throw new PaperboyError(
+        'source_unavailable',
+        `Could not reach ${url}: ${lastProblem} after ${attempt + 1} attempt(s)${setting}`,
+      );
+    }
+    options.log.warn({ url, attempt: attempt + 1, problem: outcome.problem, waitMs: wait }, 'fetch failed, retrying');
+    await sleep(wait);
+  }
+}
+
+type Outcome =
+  | { kind: 'done'; result: JsonResult }
+  | { kind: 'retry'; problem: string; requestedMs: number | null }
+  | { kind: 'fatal'; error: PaperboyError };
+
+async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outcome> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: 'application/json', ...options.headers },
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (error) {
+    return { kind: 'retry', problem: describeNetworkError(error, options.timeoutMs), requestedMs: null };
+  }
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return { kind: 'done', result: { status: 'not_found' } };
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    const problem = `HTTP ${response.status}`;
+    if (isRetryableStatus(response.status)) {
+      return { kind: 'retry', problem, requestedMs: serverRequestedDelayMs(response.headers, new Date()) };
+    }
+    return { kind: 'fatal', error: new PaperboyError('source_bad_response', `${url} answered ${problem}`) };
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    return { kind: 'retry', problem: describeNetworkError(error, options.timeoutMs), requestedMs: null };
+  }
+  try {
+    return { kind: 'done', result: { status: 'ok', body: JSON.parse(text) } };
+  } catch {
+    const looksHtml = /^\s*</.test(text);
+    return { kind: 'retry', problem: looksHtml ? 'an HTML page instead of JSON' : 'a truncated JSON body', requestedMs: null };
+  }
+}
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: string } | null)?.code;
+  return code ? `network error ${code}` : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
+}

@@ -1,0 +1,26 @@
+/** When and how long to wait before trying a request again. */
+
+const retryableStatuses = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+export const isRetryableStatus = (status: number) => retryableStatuses.has(status) || status >= 520;
+
+/**
+ * The wait the server asked for, in ms: `RateLimit: "api";r=0;t=42` (wait t+1 s) or `Retry-After`
+ * (seconds or an HTTP date). Null when it said nothing usable.
+ */
+export function serverRequestedDelayMs(headers: Headers, now: Date): number | null {
+  const rateLimit = headers.get('ratelimit');
+  const t = rateLimit ? /(?:^|[;,\s])t=(\d+)/.exec(rateLimit)?.[1] : undefined;
+  if (t !== undefined) return (Number(t) + 1) * 1000;
+  const retryAfter = headers.get('retry-after');
+  if (!retryAfter) return null;
+  if (/^\d+(\.\d+)?$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
+  const date = Date.parse(retryAfter);
+  return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
+}
+
+/** Capped exponential backoff with full jitter: attempt 0 waits up to `baseMs`. */
+export function backoffDelayMs(attempt: number, baseMs: number, capMs: number, random: () => number): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}

@@ -1,0 +1,17 @@
+import type { Paper } from '../papers/paper';
+
+export interface DayBatch {
+  day: string;
+  papers: Paper[];
+  /** Items the source returned that failed validation and were left out. */
+  skipped: number;
+}
+
+/** Where papers come from (Hugging Face Daily Papers now, arXiv later). */
+export interface PaperSource {
+  readonly name: string;
+  /** The papers listed on `day` (`YYYY-MM-DD`); empty on weekends and holidays. */
+  fetchDay(day: string): Promise<DayBatch>;
+  /** One paper by canonical id; null when the source does not know it. */
+  fetchPaper(id: string): Promise<Paper | null>;
+}

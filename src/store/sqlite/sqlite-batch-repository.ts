@@ -1,0 +1,35 @@
+import type Database from 'better-sqlite3';
+import type { BatchRecord, BatchRepository } from '../store';
+
+interface BatchRow {
+  day: string;
+  paper_count: number;
+  fetched_at: string;
+}
+
+const toRecord = (row: BatchRow | undefined): BatchRecord | null =>
+  row ? { day: row.day, paperCount: row.paper_count, fetchedAt: row.fetched_at } : null;
+
+export class SqliteBatchRepository implements BatchRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  record(day: string, paperCount: number, fetchedAt: string): void {
+    this.db
+      .prepare(
+        `INSERT INTO batches (day, paper_count, fetched_at) VALUES (?, ?, ?)
+         ON CONFLICT (day) DO UPDATE SET paper_count = excluded.paper_count, fetched_at = excluded.fetched_at`,
+      )
+      .run(day, paperCount, fetchedAt);
+  }
+
+  get(day: string): BatchRecord | null {
+    return toRecord(this.db.prepare('SELECT * FROM batches WHERE day = ?').get(day) as BatchRow | undefined);
+  }
+
+  latestNonEmpty(onOrBefore: string): BatchRecord | null {
+    const row = this.db
+      .prepare('SELECT * FROM batches WHERE day <= ? AND paper_count > 0 ORDER BY day DESC LIMIT 1')
+      .get(onOrBefore) as BatchRow | undefined;
+    return toRecord(row);
+  }
+}

@@ -1,0 +1,94 @@
+import type { ChannelRef } from '../chat/chat-port';
+import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
+import type { Paper } from '../papers/paper';
+import type { DigestSettings, Subscription } from '../subscriptions/subscription';
+
+/**
+ * Persistence behind interfaces, so a server database can replace SQLite without touching the services.
+ * Calls are synchronous, as better-sqlite3 is: a transaction can never interleave with another task.
+ */
+export interface Store {
+  readonly papers: PaperRepository;
+  readonly batches: BatchRepository;
+  readonly subscriptions: SubscriptionRepository;
+  readonly deliveries: DeliveryRepository;
+  /** Runs `work` atomically. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+export interface UpsertResult {
+  inserted: number;
+  updated: number;
+}
+
+export interface PaperRepository {
+  /** Inserts new papers and refreshes the moving numbers (upvotes, comments, stars) of known ones. */
+  upsertMany(papers: Paper[]): UpsertResult;
+  get(id: string): Paper | null;
+  getMany(ids: string[]): Paper[];
+  listByBatchDay(day: string): Paper[];
+  count(): number;
+  /** Full-text search; `match` is an FTS5 expression built by the search service, never user text. */
+  searchFts(match: string, limit: number): FtsHit[];
+}
+
+export interface FtsHit {
+  paper: Paper;
+  /** bm25 score: lower is better. */
+  rank: number;
+}
+
+export interface BatchRecord {
+  day: string;
+  paperCount: number;
+  fetchedAt: string;
+}
+
+export interface BatchRepository {
+  record(day: string, paperCount: number, fetchedAt: string): void;
+  get(day: string): BatchRecord | null;
+  /** The latest day on or before `day` that has papers. */
+  latestNonEmpty(onOrBefore: string): BatchRecord | null;
+}
+
+export interface SubscriptionRepository {
+  /** Creates or updates the channel's subscription, making it active and unpaused. */
+  upsert(channel: ChannelRef, settings: DigestSettings, now: string): Subscription;
+  get(channel: ChannelRef): Subscription | null;
+  getById(id: number): Subscription | null;
+  listActive(): Subscription[];
+  deactivate(channel: ChannelRef, now: string): boolean;
+  pause(id: number, reason: string, now: string): void;
+}
+
+export interface PlannedDelivery {
+  paperId: string;
+  state: Extract<DeliveryState, 'pending' | 'skipped'>;
+  reason: SkipReason | null;
+  detail: string | null;
+  rank: number | null;
+}
+
+export interface DeliveryRepository {
+  findRun(subscriptionId: number, localDate: string): DigestRun | null;
+  lastRun(subscriptionId: number): DigestRun | null;
+  /** Creates the run and its planned rows at once; papers already logged for the subscription keep their row. */
+  createRun(subscriptionId: number, localDate: string, batchDay: string, planned: PlannedDelivery[], now: string): DigestRun;
+  setHeaderState(runId: number, state: DigestRun['headerState'], messageId: string | null): void;
+  completeRun(runId: number, now: string): void;
+  /** Rows of the run still to post (pending, sending, or failed and retryable), in rank order. */
+  outstanding(runId: number): Delivery[];
+  /** Rows left in `sending` by a crash, across all runs. */
+  inFlight(): Delivery[];
+  markSending(id: number, now: string): void;
+  markSent(id: number, messageId: string, messageUrl: string | null, now: string): void;
+  markFailed(id: number, detail: string, retryable: boolean, now: string): void;
+  /** Paper ids already in the log for this subscription (in any state). */
+  loggedPaperIds(subscriptionId: number, paperIds: string[]): Set<string>;
+  get(subscriptionId: number, paperId: string): Delivery | null;
+  /** The delivery whose message is `messageId` in this channel, if the bot posted it. */
+  findByMessage(channel: ChannelRef, messageId: string): Delivery | null;
+  /** Deletes log rows last touched before `before`; returns how many. */
+  prune(before: string): number;
+}
