@@ -30,6 +30,16 @@ export interface ChatPort {
   postText(channel: ChannelRef, text: string): Promise<PostedMessage>;
   /** Looks for a message posted earlier with this key. Null when the platform has no such message. */
   findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null>;
+  /**
+   * Opens a discussion thread on a message (Discord: a thread started from the message, named `title`,
+   * at most 100 characters; Slack: the message's own thread, so the thread id is the message ts) and
+   * returns the thread's id, used with `postInThread`.
+   */
+  startThread(channel: ChannelRef, messageId: string, title: string): Promise<{ threadId: string; url: string | null }>;
+  /** Posts plain text (escaped by the adapter; mentions never ping) into a thread opened by `startThread`. */
+  postInThread(channel: ChannelRef, threadId: string, text: string): Promise<PostedMessage>;
+  /** The text of any message in the channel (to find paper links a user shared); null if it is gone. */
+  readMessage(channel: ChannelRef, messageId: string): Promise<{ text: string; authorId: string } | null>;
 }
 
 /** A reaction added or removed on a message, as every adapter reports it. */

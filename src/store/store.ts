@@ -27,10 +27,19 @@ export interface PaperRepository {
   upsertMany(papers: Paper[]): UpsertResult;
   get(id: string): Paper | null;
   getMany(ids: string[]): Paper[];
+  /** The papers the source listed for `day`, most upvoted first. */
   listByBatchDay(day: string): Paper[];
   count(): number;
   /** Full-text search; `match` is an FTS5 expression built by the search service, never user text. */
-  searchFts(match: string, limit: number): FtsHit[];
+  searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[];
+  /** Papers passing the filters, most upvoted first (a search with filters and no words). */
+  listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[];
+}
+
+export interface PaperFilters {
+  /** Listed on (or published, for papers never listed) this day or later, `YYYY-MM-DD`. */
+  sinceDay?: string;
+  minUpvotes?: number;
 }
 
 export interface FtsHit {
@@ -46,7 +55,8 @@ export interface BatchRecord {
 }
 
 export interface BatchRepository {
-  record(day: string, paperCount: number, fetchedAt: string): void;
+  /** Records a fetch of `day` and exactly which papers it listed (replacing an earlier fetch's list). */
+  record(day: string, paperIds: string[], fetchedAt: string): void;
   get(day: string): BatchRecord | null;
   /** The latest day on or before `day` that has papers. */
   latestNonEmpty(onOrBefore: string): BatchRecord | null;

@@ -24,7 +24,6 @@ export const migrations: string[] = [
     first_seen_at TEXT NOT NULL,
     updated_at TEXT NOT NULL
   );
-  CREATE INDEX papers_batch_day ON papers (batch_day, upvotes DESC);
 
   CREATE VIRTUAL TABLE papers_fts USING fts5(
     title, ai_keywords, ai_summary, abstract, authors,
@@ -35,6 +34,13 @@ export const migrations: string[] = [
     day TEXT PRIMARY KEY,
     paper_count INTEGER NOT NULL,
     fetched_at TEXT NOT NULL
+  );
+
+  -- Which papers the source listed for a day: the digest reads a batch from here.
+  CREATE TABLE batch_papers (
+    day TEXT NOT NULL REFERENCES batches (day),
+    paper_id TEXT NOT NULL REFERENCES papers (id),
+    PRIMARY KEY (day, paper_id)
   );
 
   CREATE TABLE subscriptions (

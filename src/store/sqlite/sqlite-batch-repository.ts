@@ -13,13 +13,21 @@ const toRecord = (row: BatchRow | undefined): BatchRecord | null =>
 export class SqliteBatchRepository implements BatchRepository {
   constructor(private readonly db: Database.Database) {}
 
-  record(day: string, paperCount: number, fetchedAt: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO batches (day, paper_count, fetched_at) VALUES (?, ?, ?)
-         ON CONFLICT (day) DO UPDATE SET paper_count = excluded.paper_count, fetched_at = excluded.fetched_at`,
-      )
-      .run(day, paperCount, fetchedAt);
+  record(day: string, paperIds: string[], fetchedAt: string): void {
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO batches (day, paper_count, fetched_at) VALUES (?, ?, ?)
+           ON CONFLICT (day) DO UPDATE SET paper_count = excluded.paper_count, fetched_at = excluded.fetched_at`,
+        )
+        .run(day, paperIds.length, fetchedAt);
+      // A later fetch of a day can only add papers: a paper that drops off the list keeps its place.
+      const insert = this.db.prepare('INSERT OR IGNORE INTO batch_papers (day, paper_id) VALUES (?, ?)');
+      for (const id of paperIds) insert.run(day, id);
+      this.db
+        .prepare('UPDATE batches SET paper_count = (SELECT count(*) FROM batch_papers WHERE day = ?) WHERE day = ?')
+        .run(day, day);
+    })();
   }
 
   get(day: string): BatchRecord | null {

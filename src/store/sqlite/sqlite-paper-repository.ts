@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../papers/paper';
-import type { FtsHit, PaperRepository, UpsertResult } from '../store';
+import type { FtsHit, PaperFilters, PaperRepository, UpsertResult } from '../store';
 
 interface PaperRow {
   rowid: number;
@@ -55,6 +55,13 @@ const paperParams = (paper: Paper) => ({
   thumbnail_url: paper.thumbnailUrl,
   published_at: paper.publishedAt,
   batch_day: paper.batchDay,
+});
+
+const filterClause = `papers.upvotes >= @minUpvotes AND coalesce(papers.batch_day, substr(papers.published_at, 1, 10)) >= @sinceDay`;
+
+const filterParams = (filters: PaperFilters) => ({
+  minUpvotes: filters.minUpvotes ?? 0,
+  sinceDay: filters.sinceDay ?? '',
 });
 
 export class SqlitePaperRepository implements PaperRepository {
@@ -131,7 +138,10 @@ export class SqlitePaperRepository implements PaperRepository {
 
   listByBatchDay(day: string): Paper[] {
     const rows = this.db
-      .prepare('SELECT * FROM papers WHERE batch_day = ? ORDER BY upvotes DESC, id')
+      .prepare(
+        `SELECT papers.* FROM batch_papers JOIN papers ON papers.id = batch_papers.paper_id
+         WHERE batch_papers.day = ? ORDER BY papers.upvotes DESC, papers.id`,
+      )
       .all(day) as PaperRow[];
     return rows.map(paperFromRow);
   }
@@ -140,14 +150,21 @@ export class SqlitePaperRepository implements PaperRepository {
     return this.db.prepare('SELECT count(*) FROM papers').pluck().get() as number;
   }
 
-  searchFts(match: string, limit: number): FtsHit[] {
+  searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[] {
     const rows = this.db
       .prepare(
         `SELECT papers.*, bm25(papers_fts, 10.0, 5.0, 4.0, 1.0, 2.0) AS score
          FROM papers_fts JOIN papers ON papers.rowid = papers_fts.rowid
-         WHERE papers_fts MATCH ? ORDER BY score LIMIT ?`,
+         WHERE papers_fts MATCH @match AND ${filterClause} ORDER BY score LIMIT @limit`,
       )
-      .all(match, limit) as Array<PaperRow & { score: number }>;
+      .all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
     return rows.map((row) => ({ paper: paperFromRow(row), rank: row.score }));
+  }
+
+  listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM papers WHERE ${filterClause} ORDER BY upvotes DESC, id LIMIT @limit OFFSET @offset`)
+      .all({ limit, offset, ...filterParams(filters) }) as PaperRow[];
+    return rows.map(paperFromRow);
   }
 }

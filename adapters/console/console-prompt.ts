@@ -1,0 +1,64 @@
+/**
+ * The console's input side: each line is a `/papers …` command (the `/papers` is optional); `next`,
+ * `prev` and `share` press the buttons of the last list. Ends on `exit`, `quit` or end of input.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { CommandContext } from '../../commands/command-context';
+import type { CommandService } from '../../commands/command-service';
+import type { Reply } from '../../src/chat/replies';
+import { consoleChannel } from './console-adapter';
+import { renderReply, type Style } from './console-render';
+
+export interface ConsolePromptOptions {
+  input: Readable;
+  output: Writable;
+  commands: CommandService;
+  style: Style;
+  terminal: boolean;
+}
+
+export const consoleContext: CommandContext = {
+  channel: consoleChannel,
+  userId: 'local-user',
+  canManageChannel: true,
+  manageChannelRequirement: 'access to this terminal',
+  commandPrefix: '/papers',
+};
+
+const buttons: Record<string, 'previousToken' | 'nextToken' | 'shareToken'> = {
+  next: 'nextToken',
+  more: 'nextToken',
+  prev: 'previousToken',
+  previous: 'previousToken',
+  share: 'shareToken',
+};
+
+/** Resolves when the user leaves the prompt. */
+export async function runConsolePrompt(options: ConsolePromptOptions): Promise<void> {
+  const lines = createInterface({ input: options.input, output: options.output, terminal: options.terminal, prompt: 'papers> ' });
+  const print = (text: string) => options.output.write(`${text}\n`);
+  const shown: { list: Reply | null } = { list: null };
+  lines.prompt();
+  for await (const raw of lines) {
+    const line = raw.trim();
+    if (line === 'exit' || line === 'quit' || line === '.exit') break;
+    if (line) {
+      const button = buttons[line.toLowerCase()];
+      let reply: Reply;
+      if (button) {
+        const list = shown.list;
+        const token = list?.kind === 'paper-list' ? list[button] : undefined;
+        reply = token
+          ? await options.commands.resume(token, consoleContext)
+          : { kind: 'text', tone: 'error', text: `Nothing to ${line} here.`, visibility: 'private' };
+      } else {
+        reply = await options.commands.executeText(line, consoleContext);
+      }
+      if (reply.kind === 'paper-list') shown.list = reply;
+      print(renderReply(reply, options.style));
+    }
+    lines.prompt();
+  }
+  lines.close();
+}

@@ -1,0 +1,66 @@
+/**
+ * Renders the core's neutral replies and digests as terminal text. Paper text is printed as is: a terminal
+ * has no mentions to neutralise, but control characters are stripped so a title cannot move the cursor.
+ */
+import type { DigestHeader, PaperCard, PaperListReply, Reply, SnippetPart } from '../../src/chat/replies';
+
+export interface Style {
+  bold(text: string): string;
+  dim(text: string): string;
+}
+
+export const plainStyle: Style = { bold: (text) => text, dim: (text) => text };
+export const ansiStyle: Style = { bold: (text) => `\u001b[1m${text}\u001b[22m`, dim: (text) => `\u001b[2m${text}\u001b[22m` };
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const clean = (text: string) => text.replace(controlCharacters, '');
+
+const snippetText = (parts: SnippetPart[], style: Style) =>
+  parts.map((part) => (part.match ? style.bold(clean(part.text)) : clean(part.text))).join('');
+
+export function renderCard(card: PaperCard, style: Style, index?: number): string {
+  const number = index === undefined ? '' : `${index + 1}. `;
+  const meta = [
+    card.authorsLine,
+    card.organization,
+    `▲ ${card.upvotes}`,
+    `💬 ${card.comments}`,
+    card.batchDay,
+  ].filter((part): part is string => Boolean(part));
+  const links = [`HF ${card.hfUrl}`, `arXiv ${card.arxivUrl}`, `PDF ${card.pdfUrl}`];
+  if (card.githubUrl) links.push(`Code ${card.githubUrl}${card.githubStars ? ` (★ ${card.githubStars})` : ''}`);
+  if (card.projectPage) links.push(`Project ${card.projectPage}`);
+  return [
+    `${number}${style.bold(clean(card.title))}  [${card.id}]`,
+    `   ${clean(meta.join(' · '))}`,
+    `   ${card.snippet ? snippetText(card.snippet, style) : clean(card.summary)}`,
+    `   ${style.dim(links.join('  '))}`,
+  ].join('\n');
+}
+
+export function renderHeader(header: DigestHeader, style: Style): string {
+  return `\n${style.bold(`📰 ${header.title}`)}\n`;
+}
+
+function renderList(reply: PaperListReply, style: Style): string {
+  const lines = [style.bold(clean(reply.heading))];
+  if (reply.cards.length === 0) lines.push(clean(reply.emptyText));
+  const offset = (reply.page - 1) * 5;
+  reply.cards.forEach((card, index) => lines.push(renderCard(card, style, reply.cards.length > 1 ? offset + index : undefined)));
+  const hints = [
+    reply.previousToken ? '`prev`' : null,
+    reply.nextToken ? '`next`' : null,
+    reply.shareToken ? '`share`' : null,
+  ].filter(Boolean);
+  if (reply.pageCount > 1 || hints.length > 0) {
+    lines.push(style.dim(`page ${reply.page}/${reply.pageCount}${hints.length ? ` · type ${hints.join(', ')}` : ''}`));
+  }
+  return lines.join('\n');
+}
+
+export function renderReply(reply: Reply, style: Style): string {
+  if (reply.kind === 'paper-list') return renderList(reply, style);
+  const prefix = reply.tone === 'error' ? '✖ ' : reply.tone === 'success' ? '✔ ' : '';
+  return `${prefix}${clean(reply.text)}`;
+}

@@ -1,0 +1,92 @@
+import type { ReactionEvent } from '../src/chat/chat-port';
+import { errorReply, type Reply } from '../src/chat/replies';
+import { isPaperboyError } from '../src/errors';
+import { suggestTimezones } from '../src/time/zoned-time';
+import type { CommandContext } from './command-context';
+import type { CommandDeps } from './command-deps';
+import type { CommandService } from './command-service';
+import type { CommandInvocation } from './command-spec';
+import { helpCommand } from './handlers/help-command';
+import { paperCommand } from './handlers/paper-command';
+import { searchCommand } from './handlers/search-command';
+import { settingsCommand, subscribeCommand, unsubscribeCommand } from './handlers/subscription-commands';
+import { todayCommand } from './handlers/today-command';
+import { parseCommandText } from './parse-command-text';
+
+export type CommandHandler = (invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) => Reply | Promise<Reply>;
+
+/** Longest command text accepted from any platform. */
+export const maxCommandTextLength = 2_000;
+
+const builtInHandlers: Record<string, CommandHandler> = {
+  search: searchCommand,
+  today: todayCommand,
+  paper: paperCommand,
+  subscribe: subscribeCommand,
+  unsubscribe: unsubscribeCommand,
+  settings: settingsCommand,
+  help: helpCommand,
+};
+
+export interface CommandRouterOptions {
+  deps: CommandDeps;
+  /** Extra subcommands (the discussion queue adds its own). Their specs must be in `deps.specs`. */
+  handlers?: Record<string, CommandHandler>;
+  onReaction?: (event: ReactionEvent) => Promise<void>;
+}
+
+export function createCommandRouter(options: CommandRouterOptions): CommandService {
+  const { deps } = options;
+  const handlers = { ...builtInHandlers, ...options.handlers };
+
+  async function execute(invocation: CommandInvocation, context: CommandContext): Promise<Reply> {
+    const handler = handlers[invocation.name];
+    if (!handler) return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
+    try {
+      return await handler(invocation, context, deps);
+    } catch (error) {
+      return replyForError(error, invocation, context);
+    }
+  }
+
+  function replyForError(error: unknown, invocation: CommandInvocation, context: CommandContext): Reply {
+    if (isPaperboyError(error)) {
+      if (error.code === 'source_unavailable' || error.code === 'source_bad_response') {
+        deps.log.warn({ err: error, command: invocation.name }, 'command could not reach the paper source');
+        return errorReply('Hugging Face could not be reached just now. Try again in a minute.');
+      }
+      return errorReply(error.message);
+    }
+    deps.log.error({ err: error, command: invocation.name, channel: context.channel.channelId }, 'command failed');
+    return errorReply('Something went wrong on our side; it has been logged. Please try again.');
+  }
+
+  return {
+    specs: deps.specs,
+    execute,
+    async executeText(text, context) {
+      if (text.length > maxCommandTextLength) {
+        return errorReply(
+          `That command is ${text.length.toLocaleString('en')} characters long; the limit is ${maxCommandTextLength.toLocaleString('en')}.`,
+        );
+      }
+      const parsed = parseCommandText(text, deps.specs);
+      if (!parsed.ok) return errorReply(parsed.message);
+      return execute(parsed.invocation, context);
+    },
+    async resume(token, context) {
+      const continuation = deps.continuations.take(token);
+      if (!continuation || continuation.channelId !== context.channel.channelId) {
+        return errorReply('These buttons have expired. Run the command again.');
+      }
+      const reply = await execute(continuation.invocation, context);
+      if (!continuation.share || reply.kind !== 'paper-list') return reply;
+      const { previousToken: _p, nextToken: _n, shareToken: _s, ...shared } = reply;
+      return { ...shared, visibility: 'channel' };
+    },
+    suggestTimezones: (prefix, limit) => suggestTimezones(prefix, limit),
+    async react(event) {
+      await options.onReaction?.(event);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { toPaperCard } from '../../src/digest/paper-card';
+import { PaperboyError } from '../../src/errors';
+import { parsePaperReference } from '../../src/papers/arxiv-id';
+import type { Paper } from '../../src/papers/paper';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import type { CommandInvocation } from '../command-spec';
+import { pagedReply } from '../paper-list';
+import { validateOptions } from '../validate';
+
+const schema = z.object({
+  id: z.string({ error: 'paper needs an arXiv id or a paper URL, e.g. 2410.17243' }).max(300, 'id is too long'),
+});
+
+/** From the store, or fetched (and stored) when paperboy has not seen it yet. */
+export async function lookUpPaper(id: string, deps: CommandDeps): Promise<Paper> {
+  const stored = deps.store.papers.get(id);
+  if (stored) return stored;
+  const fetched = await deps.source.fetchPaper(id);
+  if (!fetched) throw new PaperboyError('not_found', `No paper ${id} on Hugging Face. Check the id (e.g. 2410.17243).`);
+  deps.store.papers.upsertMany([fetched]);
+  return fetched;
+}
+
+export async function paperCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const { id: input } = validateOptions(schema, invocation.options);
+  const id = parsePaperReference(input);
+  if (!id) {
+    throw new PaperboyError(
+      'invalid_input',
+      `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243 or https://huggingface.co/papers/2410.17243`,
+    );
+  }
+  const paper = await lookUpPaper(id, deps);
+  return pagedReply(
+    { heading: `arXiv ${paper.id}`, emptyText: '', cards: [toPaperCard(paper)], page: 0, hasMore: false },
+    invocation,
+    context,
+    deps.continuations,
+    'private',
+  );
+}

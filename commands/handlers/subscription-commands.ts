@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { textReply } from '../../src/chat/replies';
+import { describeSchedule } from '../../src/digest/schedule';
+import { PaperboyError } from '../../src/errors';
+import { type DigestSettings, defaultDigestSettings, type Subscription } from '../../src/subscriptions/subscription';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import type { CommandInvocation } from '../command-spec';
+import { flag, keywordList, timeOfDay, timezone, weekdayList, wholeNumber } from '../option-schemas';
+import { validateOptions } from '../validate';
+
+const subscribeSchema = z.object({
+  time: timeOfDay.optional(),
+  timezone: timezone.optional(),
+  top: wholeNumber('top', 1, 50).optional(),
+  min_upvotes: wholeNumber('min_upvotes', 0, 100_000).optional(),
+  include: keywordList('include').optional(),
+  exclude: keywordList('exclude').optional(),
+  weekdays: weekdayList.optional(),
+  post_empty: flag('post_empty').optional(),
+});
+
+function requireManager(context: CommandContext, action: string) {
+  if (!context.canManageChannel) {
+    throw new PaperboyError('forbidden', `Only members with ${context.manageChannelRequirement} can ${action} this channel.`);
+  }
+}
+
+export function describeSettings(settings: DigestSettings): string {
+  const lines = [
+    `Posts ${describeSchedule(settings)}: the top ${settings.topN} papers` +
+      (settings.minUpvotes > 0 ? ` with at least ${settings.minUpvotes} upvotes` : ''),
+    settings.include.length ? `Only papers mentioning: ${settings.include.join(', ')}` : 'Keywords: any',
+  ];
+  if (settings.exclude.length) lines.push(`Leaves out papers mentioning: ${settings.exclude.join(', ')}`);
+  lines.push(settings.postWhenEmpty ? 'On days with nothing new: a short note' : 'On days with nothing new: silence');
+  return lines.join('\n');
+}
+
+export function subscribeCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  requireManager(context, 'subscribe');
+  const options = validateOptions(subscribeSchema, invocation.options);
+  const existing = deps.store.subscriptions.get(context.channel);
+  const base: DigestSettings = existing?.active ? existing : defaultDigestSettings;
+  const settings: DigestSettings = {
+    time: options.time ?? base.time,
+    timezone: options.timezone ?? base.timezone,
+    weekdays: options.weekdays ?? base.weekdays,
+    topN: options.top ?? base.topN,
+    minUpvotes: options.min_upvotes ?? base.minUpvotes,
+    include: options.include ?? base.include,
+    exclude: options.exclude ?? base.exclude,
+    postWhenEmpty: options.post_empty ?? base.postWhenEmpty,
+  };
+  const subscription = deps.store.subscriptions.upsert(context.channel, settings, deps.clock.now().toISOString());
+  const verb = existing?.active ? 'Updated this channel\'s Daily Papers' : 'This channel now gets the Hugging Face Daily Papers';
+  return textReply(`${verb}.\n${describeSettings(subscription)}`, 'success', 'channel');
+}
+
+export function unsubscribeCommand(_invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  requireManager(context, 'unsubscribe');
+  const stopped = deps.store.subscriptions.deactivate(context.channel, deps.clock.now().toISOString());
+  return stopped
+    ? textReply('This channel will no longer get the Daily Papers. Subscribe again at any time.', 'success', 'channel')
+    : textReply(`This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to start.`);
+}
+
+export function settingsCommand(_invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const subscription: Subscription | null = deps.store.subscriptions.get(context.channel);
+  if (!subscription?.active) {
+    return textReply(`This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to get the daily digest.`);
+  }
+  const paused = subscription.pausedReason
+    ? `\nPaused: ${subscription.pausedReason}. Subscribe again once the bot can post here.`
+    : '';
+  return textReply(`${describeSettings(subscription)}${paused}`);
+}

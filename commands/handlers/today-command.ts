@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { previewDigest } from '../../src/digest/digest-preview';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import type { CommandInvocation } from '../command-spec';
+import { wholeNumber } from '../option-schemas';
+import { pageSize, pagedReply } from '../paper-list';
+import { validateOptions } from '../validate';
+
+const schema = z.object({ page: wholeNumber('page', 0, 100).default(0) });
+
+/** The latest complete batch through this channel's filters and top N (the defaults when not subscribed). */
+export async function todayCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const { page } = validateOptions(schema, invocation.options);
+  const settings = deps.store.subscriptions.get(context.channel) ?? defaultDigestSettings;
+  const { batch, header, cards } = await previewDigest(deps, deps.clock.now(), settings);
+  return pagedReply(
+    {
+      heading: header?.title ?? 'Daily Papers',
+      emptyText: batch
+        ? `None of the ${batch.paperCount} papers of ${batch.day} pass this channel's filters.`
+        : 'No Daily Papers batch has been published yet.',
+      cards: cards.slice(page * pageSize, (page + 1) * pageSize),
+      page,
+      hasMore: (page + 1) * pageSize < cards.length,
+      pageCount: Math.max(1, Math.ceil(cards.length / pageSize)),
+    },
+    invocation,
+    context,
+    deps.continuations,
+    'private',
+  );
+}

@@ -1,0 +1,64 @@
+import type { CommandSpec } from './command-spec';
+
+/** The `/papers` subcommands. Adapters build their command definitions and parsers from this list. */
+export const commandSpecs: CommandSpec[] = [
+  {
+    name: 'search',
+    description: 'Search every paper paperboy has stored',
+    usage: 'search <words, arXiv id or URL>',
+    options: [
+      { name: 'query', type: 'string', description: 'Words, an arXiv id or a paper URL', rest: true, positional: true, maxLength: 300 },
+      { name: 'days', type: 'integer', description: 'Only papers from the last N days', minValue: 1, maxValue: 3650 },
+      { name: 'min_upvotes', type: 'integer', description: 'Only papers with at least this many upvotes', minValue: 0 },
+    ],
+  },
+  {
+    name: 'today',
+    description: "The latest batch, as this channel's digest shows it",
+    usage: 'today',
+    options: [],
+  },
+  {
+    name: 'paper',
+    description: 'One paper by arXiv id or Hugging Face / arXiv URL',
+    usage: 'paper <arXiv id or URL>',
+    options: [
+      { name: 'id', type: 'string', description: 'e.g. 2410.17243 or https://arxiv.org/abs/2410.17243', required: true, positional: true, maxLength: 300 },
+    ],
+  },
+  {
+    name: 'subscribe',
+    description: 'Post the daily digest in this channel (or change its settings)',
+    usage: 'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri]',
+    managesChannel: true,
+    options: [
+      { name: 'time', type: 'string', description: 'Local time of day, HH:MM (default 09:00)', positional: true, maxLength: 5 },
+      { name: 'timezone', type: 'string', description: 'IANA time zone, e.g. Europe/Paris (default UTC)', positional: true, autocomplete: true, maxLength: 64 },
+      { name: 'top', type: 'integer', description: 'How many papers at most (default 10)', minValue: 1, maxValue: 50 },
+      { name: 'min_upvotes', type: 'integer', description: 'Leave out papers with fewer upvotes (default 0)', minValue: 0, maxValue: 100_000 },
+      { name: 'include', type: 'string', description: 'Only papers mentioning one of these, comma-separated', maxLength: 500 },
+      { name: 'exclude', type: 'string', description: 'Leave out papers mentioning any of these, comma-separated', maxLength: 500 },
+      { name: 'weekdays', type: 'string', description: 'Days to post: daily, mon-fri or e.g. mon,wed,fri', maxLength: 40 },
+      { name: 'post_empty', type: 'boolean', description: 'Post a short line on days with nothing new' },
+    ],
+  },
+  {
+    name: 'unsubscribe',
+    description: 'Stop the daily digest in this channel',
+    usage: 'unsubscribe',
+    managesChannel: true,
+    options: [],
+  },
+  {
+    name: 'settings',
+    description: "Show this channel's digest settings",
+    usage: 'settings',
+    options: [],
+  },
+  {
+    name: 'help',
+    description: 'What paperboy can do',
+    usage: 'help',
+    options: [],
+  },
+];

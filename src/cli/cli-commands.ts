@@ -1,0 +1,67 @@
+import type { Writable } from 'node:stream';
+import type { Core } from '../app/create-core';
+import { previewDigest } from '../digest/digest-preview';
+import { PaperboyError } from '../errors';
+import { paperLinks } from '../papers/paper';
+import { defaultDigestSettings } from '../subscriptions/subscription';
+import { addDays } from '../time/zoned-time';
+import type { CliArgs } from './cli-args';
+import { progressBar } from './progress-bar';
+
+export interface CliIo {
+  stdout: Writable;
+  stderr: Writable & { isTTY?: boolean };
+}
+
+const print = (stream: Writable, text: string) => stream.write(`${text}\n`);
+
+export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
+  const from = args.from ?? args.date;
+  const to = args.to ?? args.from ?? args.date;
+  if (!from || !to) throw new PaperboyError('invalid_input', 'fetch needs --date YYYY-MM-DD, or --from and --to');
+  if (from > to) throw new PaperboyError('invalid_input', `--from ${from} is after --to ${to}`);
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  const tick = progressBar(io.stderr, days.length);
+  let papers = 0;
+  let skipped = 0;
+  for (const [index, day] of days.entries()) {
+    const result = await core.sync.syncDay(day);
+    papers += result.papers;
+    skipped += result.skipped;
+    tick(index + 1, `${day}: ${result.papers} papers`);
+  }
+  const note = skipped ? ` (${skipped} invalid item${skipped === 1 ? '' : 's'} skipped)` : '';
+  print(io.stdout, `Fetched ${days.length} day${days.length === 1 ? '' : 's'}: ${papers} papers${note}. ${core.store.papers.count()} papers stored.`);
+}
+
+export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
+  const query = args.positionals.join(' ').trim();
+  if (!query) throw new PaperboyError('invalid_input', 'search needs a query, e.g. paperboy search "diffusion transformers"');
+  const hits = core.search.search({ text: query, limit: args.limit ?? 10 });
+  if (args.json) {
+    const rows = hits.map((hit) => ({ id: hit.paper.id, title: hit.paper.title, score: Number(hit.score.toFixed(4)), url: paperLinks(hit.paper.id).hf }));
+    print(io.stdout, JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (hits.length === 0) print(io.stdout, `No stored paper matches "${query}". Fetch some days first: paperboy fetch --date YYYY-MM-DD`);
+  hits.forEach((hit, index) => {
+    print(io.stdout, `${String(index + 1).padStart(2)}. ${hit.paper.title}\n    ${paperLinks(hit.paper.id).hf} · ▲ ${hit.paper.upvotes} · score ${hit.score.toFixed(2)}`);
+  });
+}
+
+export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
+  const preview = await previewDigest(core, core.clock.now(), defaultDigestSettings, args.date);
+  if (args.json) {
+    print(io.stdout, JSON.stringify({ header: preview.header, papers: preview.cards }, null, 2));
+    return;
+  }
+  if (!preview.header) {
+    print(io.stdout, args.date ? `No papers were listed on ${args.date}.` : 'No Daily Papers batch found in the last week.');
+    return;
+  }
+  print(io.stdout, preview.header.title);
+  preview.cards.forEach((card, index) => {
+    print(io.stdout, `${String(index + 1).padStart(2)}. ${card.title} (▲ ${card.upvotes})\n    ${card.authorsLine}\n    ${card.summary}\n    ${card.hfUrl}`);
+  });
+}

@@ -1,0 +1,55 @@
+import type { SkipReason } from '../delivery/delivery';
+import type { Paper } from '../papers/paper';
+import type { PlannedDelivery } from '../store/store';
+import type { DigestSettings } from '../subscriptions/subscription';
+import { firstMatchingKeyword } from './keyword-match';
+
+/** Most upvoted first; ties by comments, then id, so a plan is the same every time. */
+export const byPopularity = (a: Paper, b: Paper) =>
+  b.upvotes - a.upvotes || b.numComments - a.numComments || a.id.localeCompare(b.id);
+
+export interface Verdict {
+  paper: Paper;
+  reason: SkipReason | null;
+  detail: string | null;
+}
+
+/** Why a paper would be left out by the channel's filters (before top-N), or null if it passes. */
+export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
+  const excluded = firstMatchingKeyword(paper, settings.exclude);
+  if (excluded) return { paper, reason: 'excluded_keyword', detail: `matches the exclude keyword "${excluded}"` };
+  if (settings.include.length > 0 && !firstMatchingKeyword(paper, settings.include)) {
+    return { paper, reason: 'no_included_keyword', detail: `matches none of: ${settings.include.join(', ')}` };
+  }
+  if (paper.upvotes < settings.minUpvotes) {
+    return { paper, reason: 'below_min_upvotes', detail: `${paper.upvotes} upvotes, below the minimum of ${settings.minUpvotes}` };
+  }
+  return { paper, reason: null, detail: null };
+}
+
+/**
+ * The channel's digest from one batch: filters, ranks by upvotes, drops papers already in the channel's
+ * log, keeps the top N. Every other paper of the batch gets a skip row saying why.
+ */
+export function planDigest(batch: Paper[], settings: DigestSettings, alreadyLogged: Set<string>): PlannedDelivery[] {
+  const fresh = batch.filter((paper) => !alreadyLogged.has(paper.id)).sort(byPopularity);
+  const verdicts = fresh.map((paper) => filterVerdict(paper, settings));
+  const passing = verdicts.filter((verdict) => verdict.reason === null);
+  const rankOf = new Map(passing.map((verdict, index) => [verdict.paper.id, index]));
+  return verdicts.map(({ paper, reason, detail }): PlannedDelivery => {
+    if (reason) return { paperId: paper.id, state: 'skipped', reason, detail, rank: null };
+    const rank = rankOf.get(paper.id) ?? 0;
+    if (rank < settings.topN) return { paperId: paper.id, state: 'pending', reason: null, detail: null, rank };
+    const why = `ranked ${rank + 1} by upvotes; the channel takes the top ${settings.topN}`;
+    return { paperId: paper.id, state: 'skipped', reason: 'outside_top_n', detail: why, rank: null };
+  });
+}
+
+/** `Daily Papers — Thu 27 Nov · 10 new` */
+export function digestTitle(batchDay: string, count: number): string {
+  const date = new Date(`${batchDay}T12:00:00Z`);
+  const label = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+    .format(date)
+    .replace(',', '');
+  return `Daily Papers — ${label} · ${count} new`;
+}
