@@ -1,0 +1,141 @@
+/**
+ * A fake Hugging Face papers API on 127.0.0.1. Serves daily batches by date with real paging, single
+ * papers, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers), and
+ * records every request.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Fault =
+  | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
+  | { kind: 'html' }
+  | { kind: 'truncated' }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'reset' };
+
+export interface RecordedRequest {
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+}
+
+export class FakeHfServer {
+  readonly requests: RecordedRequest[] = [];
+  private readonly days = new Map<string, unknown[]>();
+  private readonly papers = new Map<string, unknown>();
+  private readonly faults: Array<{ match: (path: string) => boolean; fault: Fault }> = [];
+  /** Every request fails with one of these at this rate (0–1), drawn from `random`. */
+  faultRate = 0;
+  random: () => number = Math.random;
+  private server = createServer((request, response) => this.handle(request, response));
+  url = '';
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Serves `items` (daily-papers items) for `day`; their papers become fetchable by id too. */
+  setDay(day: string, items: unknown[]): this {
+    this.days.set(day, items);
+    for (const item of items) {
+      const paper = (item as { paper?: { id?: string } }).paper;
+      if (paper?.id) this.papers.set(paper.id, paper);
+    }
+    return this;
+  }
+
+  setPaper(id: string, paper: unknown): this {
+    this.papers.set(id, paper);
+    return this;
+  }
+
+  /** The next request whose path contains `pathPart` gets `fault` (queue several for several requests). */
+  failNext(pathPart: string, fault: Fault, times = 1): this {
+    for (let i = 0; i < times; i++) this.faults.push({ match: (path) => path.includes(pathPart), fault });
+    return this;
+  }
+
+  /** Ends an outage: drops every queued fault. */
+  clearFaults(): this {
+    this.faults.length = 0;
+    return this;
+  }
+
+  requestsFor(pathPart: string): RecordedRequest[] {
+    return this.requests.filter((request) => request.path.includes(pathPart));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', this.url);
+    const pathWithQuery = `${url.pathname}${url.search}`;
+    this.requests.push({ path: pathWithQuery, query: Object.fromEntries(url.searchParams), headers: request.headers });
+    const index = this.faults.findIndex((entry) => entry.match(pathWithQuery));
+    const scripted = index >= 0 ? this.faults.splice(index, 1)[0]?.fault : undefined;
+    const fault = scripted ?? (this.faultRate > 0 && this.random() < this.faultRate ? this.randomFault() : undefined);
+    if (fault) {
+      const handled = await this.applyFault(fault, response);
+      if (handled) return;
+    }
+    this.serve(url, response);
+  }
+
+  private randomFault(): Fault {
+    const faults: Fault[] = [
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 429, headers: { ratelimit: '"api";r=0;t=0' } },
+      { kind: 'html' },
+      { kind: 'slow', ms: 400 },
+    ];
+    return faults[Math.floor(this.random() * faults.length)] ?? { kind: 'status', status: 500 };
+  }
+
+  /** True when the fault answered the request itself. */
+  private async applyFault(fault: Fault, response: ServerResponse): Promise<boolean> {
+    switch (fault.kind) {
+      case 'status':
+        response.writeHead(fault.status, { 'content-type': 'application/json', ...fault.headers });
+        response.end(fault.body ?? JSON.stringify({ error: `status ${fault.status}` }));
+        return true;
+      case 'html':
+        response.writeHead(200, { 'content-type': 'text/html' });
+        response.end('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>');
+        return true;
+      case 'truncated':
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('[{"paper": {"id": "2410.1');
+        return true;
+      case 'slow':
+        await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        return false;
+      case 'reset':
+        response.socket?.destroy();
+        return true;
+    }
+  }
+
+  private serve(url: URL, response: ServerResponse): void {
+    const send = (status: number, body: unknown) => {
+      if (response.destroyed) return;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/api/daily_papers') {
+      const date = url.searchParams.get('date') ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return send(400, { error: 'Invalid date' });
+      const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
+      const page = Number(url.searchParams.get('p') ?? 0);
+      return send(200, (this.days.get(date) ?? []).slice(page * limit, (page + 1) * limit));
+    }
+    const id = /^\/api\/papers\/([^/]+)$/.exec(url.pathname)?.[1];
+    const paper = id ? this.papers.get(decodeURIComponent(id)) : undefined;
+    if (paper) return send(200, paper);
+    return send(404, { error: 'Not found' });
+  }
+}

@@ -1,0 +1,169 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PaperboyError } from '../../src/errors';
+import { createHfSource } from '../../src/sources/hf/hf-source';
+import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { march2026Item, oct25Batch, variant } from '../support/fixtures';
+
+const log = pino({ level: 'silent' });
+
+describe('Hugging Face source', () => {
+  let hf: FakeHfServer;
+  let waits: number[];
+  const source = (overrides: Partial<Parameters<typeof createHfSource>[0]> = {}) =>
+    createHfSource({
+      baseUrl: hf.url,
+      timeoutMs: 300,
+      retryBudgetMs: 5_000,
+      log,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      ...overrides,
+    });
+
+  beforeEach(async () => {
+    hf = await new FakeHfServer().start();
+    waits = [];
+  });
+  afterEach(() => hf.stop());
+
+  it('fetches a whole day of real data and normalises it', async () => {
+    hf.setDay('2024-10-25', oct25Batch());
+    const batch = await source().fetchDay('2024-10-25');
+    expect(batch.papers).toHaveLength(29);
+    expect(batch.skipped).toBe(0);
+    const top = batch.papers.find((paper) => paper.id === '2410.17243');
+    expect(top?.title).toBe('Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss');
+    expect(top?.abstract).not.toMatch(/\n/);
+    expect(top?.upvotes).toBe(64);
+    expect(top?.batchDay).toBe('2024-10-25');
+    expect(top?.authors[0]).toBe('Zesen Cheng');
+  });
+
+  it('normalises the current item shape: organisation, AI fields, GitHub URL, batch day', async () => {
+    const item = march2026Item();
+    (item.paper as Record<string, unknown>).githubRepo = 'marco-garosi/CIRCLE';
+    (item.paper as { authors: unknown[] }).authors.push({ _id: 'x', name: 'Secret Person', hidden: true });
+    (item as Record<string, unknown>).thumbnail = '/thumbs/2602.23229.png';
+    hf.setDay('2026-03-06', [item]);
+    const [paper] = (await source().fetchDay('2026-03-06')).papers;
+    expect(paper?.githubUrl).toBe('https://github.com/marco-garosi/CIRCLE');
+    expect(paper?.authors).not.toContain('Secret Person');
+    expect(paper?.organization?.name).toBe('MHUGLab');
+    expect(paper?.aiSummary).toMatch(/^Large Multimodal Models demonstrate/);
+    expect(paper?.aiKeywords).toContain('in-context learning');
+    expect(paper?.thumbnailUrl).toBe(`${hf.url}/thumbs/2602.23229.png`);
+    expect(paper?.batchDay).toBe('2026-03-06');
+  });
+
+  it('pages with limit=100 until a short page', async () => {
+    const base = oct25Batch()[0];
+    if (!base) throw new Error('fixture missing');
+    const items = Array.from({ length: 230 }, (_, i) => variant(base, { id: `2411.${String(10000 + i)}` }));
+    hf.setDay('2024-11-04', items);
+    const batch = await source().fetchDay('2024-11-04');
+    expect(batch.papers).toHaveLength(230);
+    expect(hf.requestsFor('daily_papers').map((request) => [request.query.limit, request.query.p])).toEqual([
+      ['100', '0'],
+      ['100', '1'],
+      ['100', '2'],
+    ]);
+  });
+
+  it('asks for one more page when a page is exactly full, and stops at the empty one', async () => {
+    const base = oct25Batch()[0];
+    if (!base) throw new Error('fixture missing');
+    hf.setDay('2024-11-05', Array.from({ length: 100 }, (_, i) => variant(base, { id: `2411.${String(20000 + i)}` })));
+    expect((await source().fetchDay('2024-11-05')).papers).toHaveLength(100);
+    expect(hf.requestsFor('daily_papers')).toHaveLength(2);
+  });
+
+  it('returns an empty batch for a weekend', async () => {
+    const batch = await source().fetchDay('2024-10-26');
+    expect(batch).toEqual({ day: '2024-10-26', papers: [], skipped: 0 });
+  });
+
+  it('skips and counts malformed items but keeps the rest of the batch', async () => {
+    const items: unknown[] = oct25Batch().slice(0, 5);
+    items.splice(1, 0, { paper: { id: 42 } }, 'garbage', { notAPaper: true });
+    hf.setDay('2024-10-25', items);
+    const batch = await source().fetchDay('2024-10-25');
+    expect(batch.papers).toHaveLength(5);
+    expect(batch.skipped).toBe(3);
+  });
+
+  it('accepts unknown fields without complaint', async () => {
+    const item = { ...march2026Item(), brandNewField: { nested: true } };
+    (item.paper as Record<string, unknown>).anotherNewField = [1, 2, 3];
+    hf.setDay('2026-03-06', [item]);
+    expect((await source().fetchDay('2026-03-06')).papers).toHaveLength(1);
+  });
+
+  it('waits what a 429 RateLimit header asks (t + 1 s), then succeeds', async () => {
+    hf.setDay('2024-10-25', oct25Batch());
+    hf.failNext('daily_papers', { kind: 'status', status: 429, headers: { ratelimit: '"api";r=0;t=7' } });
+    const batch = await source({ retryBudgetMs: 20_000 }).fetchDay('2024-10-25');
+    expect(batch.papers).toHaveLength(29);
+    expect(waits).toEqual([8_000]);
+  });
+
+  it('honours Retry-After when there is no RateLimit header', async () => {
+    hf.setDay('2024-10-25', oct25Batch());
+    hf.failNext('daily_papers', { kind: 'status', status: 503, headers: { 'retry-after': '3' } });
+    await source().fetchDay('2024-10-25');
+    expect(waits).toEqual([3_000]);
+  });
+
+  it('retries 500s, HTML bodies and truncated JSON with growing backoff', async () => {
+    hf.setDay('2024-10-25', oct25Batch());
+    hf.failNext('daily_papers', { kind: 'status', status: 500 });
+    hf.failNext('daily_papers', { kind: 'html' });
+    hf.failNext('daily_papers', { kind: 'truncated' });
+    const batch = await source().fetchDay('2024-10-25');
+    expect(batch.papers).toHaveLength(29);
+    expect(waits).toHaveLength(3);
+    expect(waits[2]).toBeGreaterThan(waits[0] ?? 0);
+  });
+
+  it('treats a response slower than the timeout as a failure and retries', async () => {
+    hf.setDay('2024-10-25', oct25Batch());
+    hf.failNext('daily_papers', { kind: 'slow', ms: 1_000 });
+    const batch = await source().fetchDay('2024-10-25');
+    expect(batch.papers).toHaveLength(29);
+    expect(waits).toHaveLength(1);
+  });
+
+  it('gives up after the retry budget with an error naming the URL and the setting', async () => {
+    hf.failNext('daily_papers', { kind: 'html' }, 50);
+    const error = await source({ retryBudgetMs: 2_000 }).fetchDay('2024-10-25').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PaperboyError);
+    expect((error as PaperboyError).code).toBe('source_unavailable');
+    expect((error as Error).message).toContain(`${hf.url}/api/daily_papers?date=2024-10-25`);
+    expect((error as Error).message).toContain('HF_BASE_URL');
+    expect((error as Error).message).toContain('an HTML page instead of JSON');
+  });
+
+  it('gives up at once when the server asks for a wait longer than the budget left', async () => {
+    hf.failNext('daily_papers', { kind: 'status', status: 429, headers: { ratelimit: '"api";r=0;t=600' } });
+    await expect(source().fetchDay('2024-10-25')).rejects.toMatchObject({ code: 'source_unavailable' });
+    expect(waits).toEqual([]);
+  });
+
+  it('does not retry a 400: a malformed request will not get better', async () => {
+    hf.failNext('daily_papers', { kind: 'status', status: 400 });
+    await expect(source().fetchDay('2024-10-25')).rejects.toMatchObject({ code: 'source_bad_response' });
+    expect(hf.requestsFor('daily_papers')).toHaveLength(1);
+  });
+
+  it('sends HF_TOKEN as a bearer token when set', async () => {
+    await source({ token: 'hf_secret_token' }).fetchDay('2024-10-26');
+    expect(hf.requests[0]?.headers.authorization).toBe('Bearer hf_secret_token');
+  });
+
+  it('looks a paper up by id, and answers null for an unknown one', async () => {
+    hf.setPaper('2602.23229', march2026Item().paper);
+    expect((await source().fetchPaper('2602.23229'))?.title).toBe('Large Multimodal Models as General In-Context Classifiers');
+    expect(await source().fetchPaper('9999.99999')).toBeNull();
+  });
+});

@@ -1,0 +1,135 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PaperboyError } from '../../src/errors';
+import type { Paper } from '../../src/papers/paper';
+import { migrations } from '../../src/store/sqlite/migrations';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+
+const paper = (id: string, changes: Partial<Paper> = {}): Paper => ({
+  id,
+  title: `Paper ${id}`,
+  abstract: 'An abstract about diffusion models.',
+  authors: ['Ada Lovelace'],
+  organization: null,
+  upvotes: 1,
+  numComments: 0,
+  aiSummary: null,
+  aiKeywords: [],
+  githubUrl: null,
+  githubStars: null,
+  projectPage: null,
+  thumbnailUrl: null,
+  publishedAt: '2024-10-22T17:59:30.000Z',
+  batchDay: '2024-10-25',
+  ...changes,
+});
+
+const channel = { platform: 'discord' as const, workspaceId: 'g1', channelId: 'c1' };
+
+describe('SQLite store', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'paperboy-store-'));
+  const opened: Store[] = [];
+  const open = (file: string) => {
+    const store = openSqliteStore(join(folder, file));
+    opened.push(store);
+    return store;
+  };
+  afterEach(() => {
+    for (const store of opened.splice(0)) {
+      try {
+        store.close();
+      } catch {
+        // already closed by the test
+      }
+    }
+  });
+
+  it('creates a fresh file with every migration applied, in WAL mode', () => {
+    open('fresh.db').close();
+    const db = new Database(join(folder, 'fresh.db'), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('reopens an existing file without losing data or re-running migrations', () => {
+    const first = open('existing.db');
+    first.papers.upsertMany([paper('2410.00001')]);
+    first.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-25T00:00:00Z');
+    first.close();
+    const second = open('existing.db');
+    expect(second.papers.get('2410.00001')?.title).toBe('Paper 2410.00001');
+    expect(second.subscriptions.get(channel)?.time).toBe('09:00');
+  });
+
+  it('migrates a file left at an older schema version', () => {
+    const file = join(folder, 'old.db');
+    const db = new Database(file);
+    db.exec(migrations[0] ?? '');
+    db.pragma('user_version = 1');
+    db.close();
+    const store = open('old.db');
+    expect(store.papers.count()).toBe(0);
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(migrations.length);
+    check.close();
+  });
+
+  it('refuses a corrupt file with a clear error and leaves it untouched', () => {
+    const file = join(folder, 'corrupt.db');
+    const garbage = `SQLite format 3\u0000${'x'.repeat(5000)}`;
+    writeFileSync(file, garbage);
+    const error = (() => {
+      try {
+        openSqliteStore(file);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(PaperboyError);
+    expect((error as PaperboyError).code).toBe('store_unavailable');
+    expect((error as Error).message).toContain(file);
+    expect((error as Error).message).toContain('DATABASE_URL');
+    expect(readFileSync(file, 'utf8')).toBe(garbage);
+  });
+
+  it('refuses a file from a newer paperboy', () => {
+    const file = join(folder, 'future.db');
+    const db = new Database(file);
+    db.pragma(`user_version = ${migrations.length + 5}`);
+    db.close();
+    expect(() => openSqliteStore(file)).toThrow(/newer than this paperboy/);
+  });
+
+  it('refreshes upvotes, comments and stars of a paper seen again, without duplicating it', () => {
+    const store = open('upsert.db');
+    expect(store.papers.upsertMany([paper('2410.00002', { upvotes: 3, githubStars: 1 })])).toEqual({ inserted: 1, updated: 0 });
+    expect(store.papers.upsertMany([paper('2410.00002', { upvotes: 40, numComments: 5, githubStars: 90 })])).toEqual({
+      inserted: 0,
+      updated: 1,
+    });
+    expect(store.papers.count()).toBe(1);
+    expect(store.papers.get('2410.00002')).toMatchObject({ upvotes: 40, numComments: 5, githubStars: 90 });
+    expect(store.papers.searchFts('"diffusion"', {}, 10)).toHaveLength(1);
+  });
+
+  it('records a paper at most once per subscription in the delivery log', () => {
+    const store = open('log.db');
+    store.papers.upsertMany([paper('2410.00003')]);
+    const subscription = store.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-25T00:00:00Z');
+    const row = { paperId: '2410.00003', state: 'pending' as const, reason: null, detail: null, rank: 0 };
+    store.deliveries.createRun(subscription.id, '2024-10-26', '2024-10-25', [row], '2024-10-26T09:00:00Z');
+    store.deliveries.createRun(subscription.id, '2024-10-27', '2024-10-25', [row], '2024-10-27T09:00:00Z');
+    expect(store.deliveries.loggedPaperIds(subscription.id, ['2410.00003']).size).toBe(1);
+    expect(() =>
+      new Database(join(folder, 'log.db'))
+        .prepare(`INSERT INTO deliveries (subscription_id, paper_id, run_id, state, updated_at) VALUES (?, ?, 1, 'sent', 'x')`)
+        .run(subscription.id, '2410.00003'),
+    ).toThrow(/UNIQUE/);
+  });
+});
