@@ -1,0 +1,172 @@
+/**
+ * The Slack adapter: wires @slack/bolt to the core. Inbound, `/papers` commands, reply buttons and reaction
+ * events become core calls; outbound, the port posts the digest. Socket Mode when an app token is given (the
+ * default), HTTP mode on `/slack/events` when only a signing secret is.
+ */
+import type { Server } from 'node:http';
+import { App, webApi } from '@slack/bolt';
+import type { CommandService } from '../../commands/command-service';
+import type { ChatAdapter } from '../../src/chat/chat-adapter';
+import type { ChatPort } from '../../src/chat/chat-port';
+import { type Clock, systemClock } from '../../src/clock';
+import type { Logger } from '../../src/logging/logger';
+import { registerCommandHandlers } from './slack-commands';
+import { boltLogger } from './slack-logger';
+import { createPacer, realSleep, type Sleep } from './slack-pacer';
+import { createPermissionChecker } from './slack-permissions';
+import { createSlackPort, type SlackIdentity } from './slack-port';
+import { registerReactionHandlers } from './slack-reactions';
+import { createReceiver, pickMode, type SlackMode } from './slack-receivers';
+import { WorkTracker } from './slack-work';
+
+export interface SlackAdapterOptions {
+  botToken: string;
+  /** `xapp-…`: Socket Mode. */
+  appToken?: string | undefined;
+  /** HTTP mode, used when there is no app token. */
+  signingSecret?: string | undefined;
+  /** HTTP mode listen port (0 picks a free one) and host. */
+  port?: number | undefined;
+  host?: string | undefined;
+  /** Web API base, `https://slack.com/api/` by default. */
+  apiUrl?: string | undefined;
+  commands: CommandService;
+  log: Logger;
+  /** Skip the auth.test call at start-up when all three are known. */
+  botId?: string | undefined;
+  botUserId?: string | undefined;
+  teamUrl?: string | undefined;
+  clock?: Clock;
+  sleep?: Sleep;
+  /** Gap between two posts to one channel; Slack allows about one per second. */
+  postIntervalMs?: number;
+  /** Bounded retries for 5xx and network errors. Never Bolt's default (about 30 minutes). */
+  retryConfig?: webApi.RetryOptions;
+  requestTimeoutMs?: number;
+  /** 429s one post waits out before failing as 'transient'. */
+  maxRateLimitWaits?: number;
+  /** HTTP mode: answer Slack only after the listener ran (deterministic tests; FaaS). */
+  processBeforeResponse?: boolean;
+  /** How long `stop()` waits for acked work (command answers, reaction hand-offs) to finish. */
+  stopGraceMs?: number;
+}
+
+export interface SlackAdapter extends ChatAdapter {
+  readonly mode: SlackMode;
+  /** The port HTTP mode listens on once started; null in Socket Mode. */
+  httpPort(): number | null;
+  /** Resolves once no command answer or reaction hand-off is in flight. */
+  idle(): Promise<void>;
+}
+
+export const defaultRetryConfig: webApi.RetryOptions = {
+  retries: 3,
+  factor: 2,
+  minTimeout: 1_000,
+  maxTimeout: 8_000,
+};
+
+export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
+  const mode = pickMode(options);
+  const log = options.log.child({ platform: 'slack' });
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now().getTime();
+  const sleep = options.sleep ?? realSleep;
+  const slackLogger = boltLogger(log);
+  const clientOptions: webApi.WebClientOptions = {
+    slackApiUrl: `${(options.apiUrl ?? 'https://slack.com/api/').replace(/\/+$/, '')}/`,
+    retryConfig: options.retryConfig ?? defaultRetryConfig,
+    // 429s are waited out per channel by the port; the client would pause every call instead.
+    rejectRateLimitedCalls: true,
+    timeout: options.requestTimeoutMs ?? 15_000,
+    logger: slackLogger,
+  };
+  const client = new webApi.WebClient(options.botToken, clientOptions);
+  const identity: SlackIdentity & { botUserId: string | null } = {
+    botId: options.botId ?? null,
+    botUserId: options.botUserId ?? null,
+    teamUrl: options.teamUrl ?? null,
+  };
+  const tracker = new WorkTracker();
+  const track = <T>(work: Promise<T>) => tracker.track(work);
+  const port: ChatPort = createSlackPort({
+    client,
+    pacer: createPacer({ intervalMs: options.postIntervalMs ?? 1_100, now, sleep }),
+    sleep,
+    log,
+    identity: () => identity,
+    maxRateLimitWaits: options.maxRateLimitWaits ?? 3,
+    historyPages: 3,
+  });
+  let app: App | null = null;
+  let server: Server | null = null;
+
+  async function identify(): Promise<void> {
+    if (identity.botId && identity.botUserId && identity.teamUrl) return;
+    const auth = await client.auth.test();
+    identity.botId = auth.bot_id ?? identity.botId;
+    identity.botUserId = auth.user_id ?? identity.botUserId;
+    identity.teamUrl = auth.url ?? identity.teamUrl;
+  }
+
+  return {
+    mode,
+    port,
+    async start() {
+      if (app) return;
+      await identify();
+      const receiver = createReceiver({
+        appToken: options.appToken,
+        signingSecret: options.signingSecret,
+        processBeforeResponse: options.processBeforeResponse ?? false,
+        clientOptions,
+        slackLogger,
+        log,
+      });
+      const bolt = new App({
+        token: options.botToken,
+        receiver,
+        clientOptions,
+        logger: slackLogger,
+        ...(identity.botId ? { botId: identity.botId } : {}),
+        ...(identity.botUserId ? { botUserId: identity.botUserId } : {}),
+        tokenVerificationEnabled: false,
+      });
+      const permissions = createPermissionChecker({ client, log, now });
+      registerCommandHandlers(bolt, { commands: options.commands, permissions, log, track });
+      registerReactionHandlers(bolt, {
+        commands: options.commands,
+        log,
+        track,
+        botUserId: () => identity.botUserId,
+      });
+      bolt.error(async (error) => {
+        log.error({ err: error }, 'slack listener failed');
+      });
+      const started = await bolt.start(
+        ...(mode === 'http' ? [{ port: options.port ?? 3000, host: options.host }] : []),
+      );
+      server = mode === 'http' ? (started as Server) : null;
+      app = bolt;
+      log.info({ mode, port: mode === 'http' ? httpPort() : undefined }, 'slack adapter started');
+    },
+    async stop() {
+      const running = app;
+      app = null;
+      server = null;
+      if (running) await running.stop();
+      // Answers already acked get a grace period to go out; after it they are abandoned (logged).
+      if (!(await tracker.idle(options.stopGraceMs ?? 10_000)))
+        log.warn('slack stopped with work still in flight');
+    },
+    httpPort,
+    idle: async () => {
+      await tracker.idle();
+    },
+  };
+
+  function httpPort(): number | null {
+    const address = server?.address();
+    return address && typeof address === 'object' ? address.port : null;
+  }
+}

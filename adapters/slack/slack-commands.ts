@@ -1,0 +1,105 @@
+/**
+ * Translates `/papers …` slash commands and reply-button clicks into core calls. Every request is acked
+ * at once (Slack allows 3 s); the core's answer follows through `respond()` — ephemeral unless the reply is
+ * meant for the channel.
+ */
+import type { App, BlockAction, ButtonAction, RespondArguments, RespondFn } from '@slack/bolt';
+import type { CommandContext } from '../../commands/command-context';
+import type { CommandService } from '../../commands/command-service';
+import type { Reply } from '../../src/chat/replies';
+import type { Logger } from '../../src/logging/logger';
+import { replyForError } from './slack-errors';
+import { manageChannelRequirement, type PermissionChecker } from './slack-permissions';
+import { renderReply, replyActions } from './slack-reply-render';
+
+export const commandPrefix = '/papers';
+
+export interface CommandHandlerDeps {
+  commands: CommandService;
+  permissions: PermissionChecker;
+  log: Logger;
+  /** Keeps slow work running after the ack, and lets `stop()` / tests wait for it. */
+  track: <T>(work: Promise<T>) => Promise<T>;
+}
+
+interface Caller {
+  userId: string;
+  channelId: string;
+  teamId: string;
+}
+
+type Delivery = Pick<RespondArguments, 'replace_original'>;
+
+const pagingIds = new Set<string>([replyActions.previous, replyActions.next]);
+const replyButtonIds = new RegExp(`^(${Object.values(replyActions).join('|')})$`);
+
+export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): void {
+  app.command(commandPrefix, async ({ command, ack, respond }) => {
+    await ack();
+    const caller = { userId: command.user_id, channelId: command.channel_id, teamId: command.team_id };
+    void deps.track(
+      answer(deps, caller, respond, {}, (context) => deps.commands.executeText(command.text, context)),
+    );
+  });
+
+  app.action<BlockAction<ButtonAction>>(
+    { type: 'block_actions', action_id: replyButtonIds },
+    async (args) => {
+      const { ack, body, action, respond } = args;
+      await ack();
+      const channelId = body.channel?.id ?? body.container.channel_id;
+      if (typeof channelId !== 'string' || !action.value) return;
+      const caller = { userId: body.user.id, channelId, teamId: body.team?.id ?? body.user.team_id ?? '' };
+      // Paging rewrites an ephemeral list in place; on a shared list it answers privately instead.
+      const inPlace = pagingIds.has(action.action_id) && body.container.is_ephemeral === true;
+      const token = action.value;
+      void deps.track(
+        answer(deps, caller, respond, { replace_original: inPlace }, (context) =>
+          deps.commands.resume(token, context),
+        ),
+      );
+    },
+  );
+
+  // Link buttons open a URL in the browser, but Slack still sends the click: ack it so no warning shows.
+  app.action({ type: 'block_actions', action_id: /^paperboy_link_/ }, async ({ ack }) => {
+    await ack();
+  });
+}
+
+async function answer(
+  deps: CommandHandlerDeps,
+  caller: Caller,
+  respond: RespondFn,
+  delivery: Delivery,
+  run: (context: CommandContext) => Promise<Reply>,
+): Promise<void> {
+  const log = deps.log.child({ channel: caller.channelId, user: caller.userId });
+  let reply: Reply;
+  try {
+    reply = await run(await commandContext(deps, caller));
+  } catch (error) {
+    log.error({ err: error }, 'slack command failed');
+    reply = replyForError(error);
+  }
+  const message = renderReply(reply);
+  try {
+    await respond({
+      ...message,
+      ...delivery,
+      response_type: reply.visibility === 'channel' ? 'in_channel' : 'ephemeral',
+    });
+  } catch (error) {
+    log.warn({ err: error }, 'slack respond() failed');
+  }
+}
+
+async function commandContext(deps: CommandHandlerDeps, caller: Caller): Promise<CommandContext> {
+  return {
+    channel: { platform: 'slack', workspaceId: caller.teamId, channelId: caller.channelId },
+    userId: caller.userId,
+    canManageChannel: await deps.permissions.canManageChannel(caller.userId, caller.channelId),
+    manageChannelRequirement,
+    commandPrefix,
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The outbound half of the Slack adapter: posts the digest through chat.postMessage, paced per channel,
+ * waiting out 429s for as long as Slack's `Retry-After` says, and tagging each paper with its delivery key
+ * in the message metadata so `findPosted` can find it again after a crash.
+ */
+import type { webApi } from '@slack/bolt';
+import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
+import type { DigestHeader, PaperCard } from '../../src/chat/replies';
+import type { Logger } from '../../src/logging/logger';
+import { retryAfterSeconds, slackErrorCode, toDeliveryError } from './slack-errors';
+import type { Pacer, Sleep } from './slack-pacer';
+import { renderDigestHeader, renderPaper, type SlackMessage, textSections } from './slack-render';
+import { fitEscaped } from './slack-text';
+
+/** The metadata event type paperboy's posts carry; the payload is `{ key }`. */
+export const deliveryEventType = 'paperboy_delivery';
+
+export interface SlackIdentity {
+  botId: string | null;
+  /** Workspace URL from auth.test (`https://team.slack.com/`), for permalinks. */
+  teamUrl: string | null;
+}
+
+export interface SlackPortOptions {
+  client: webApi.WebClient;
+  pacer: Pacer;
+  sleep: Sleep;
+  log: Logger;
+  identity: () => SlackIdentity;
+  /** How many 429s in a row one call waits out before giving up as 'transient'. */
+  maxRateLimitWaits: number;
+  /** conversations.history pages (200 messages each) searched by findPosted. */
+  historyPages: number;
+}
+
+interface HistoryMessage {
+  ts?: string;
+  bot_id?: string;
+  metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
+}
+
+export function createSlackPort(options: SlackPortOptions): ChatPort {
+  const { client, log } = options;
+
+  /** Runs one Web API call, sleeping through rate limits; failures become DeliveryErrors. */
+  async function call<T>(action: string, channel: ChannelRef, run: () => Promise<T>): Promise<T> {
+    for (let waits = 0; ; waits += 1) {
+      try {
+        return await run();
+      } catch (error) {
+        const retryAfter = retryAfterSeconds(error);
+        if (retryAfter !== null && waits < options.maxRateLimitWaits) {
+          log.warn({ channel: channel.channelId, retryAfter }, `slack ${action} rate limited; waiting`);
+          await options.sleep(Math.max(1, retryAfter) * 1_000);
+          continue;
+        }
+        log.warn({ channel: channel.channelId, slackError: slackErrorCode(error) }, `slack ${action} failed`);
+        throw toDeliveryError(error, action);
+      }
+    }
+  }
+
+  const permalink = (channelId: string, ts: string): string | null => {
+    const base = options.identity().teamUrl;
+    return base ? `${base.replace(/\/?$/, '/')}archives/${channelId}/p${ts.replace('.', '')}` : null;
+  };
+
+  async function post(
+    channel: ChannelRef,
+    message: SlackMessage,
+    extra: { deliveryKey?: string; threadTs?: string } = {},
+  ): Promise<PostedMessage> {
+    const { deliveryKey, threadTs } = extra;
+    const result = await options.pacer.run(channel.channelId, () =>
+      call('chat.postMessage', channel, () =>
+        client.chat.postMessage({
+          channel: channel.channelId,
+          text: message.text,
+          blocks: message.blocks,
+          unfurl_links: false,
+          unfurl_media: false,
+          ...(threadTs ? { thread_ts: threadTs } : {}),
+          ...(deliveryKey
+            ? { metadata: { event_type: deliveryEventType, event_payload: { key: deliveryKey } } }
+            : {}),
+        }),
+      ),
+    );
+    const ts = result.ts;
+    if (!ts) throw toDeliveryError(new Error('chat.postMessage returned no ts'), 'chat.postMessage');
+    return { messageId: ts, url: permalink(channel.channelId, ts) };
+  }
+
+  async function findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null> {
+    const { botId } = options.identity();
+    let cursor: string | undefined;
+    for (let page = 0; page < options.historyPages; page += 1) {
+      const result = await call('conversations.history', channel, () =>
+        client.conversations.history({
+          channel: channel.channelId,
+          limit: 200,
+          include_all_metadata: true,
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
+      const messages = (result.messages ?? []) as HistoryMessage[];
+      const found = messages.find(
+        (message) =>
+          message.metadata?.event_type === deliveryEventType &&
+          message.metadata.event_payload?.key === deliveryKey &&
+          (botId === null || message.bot_id === undefined || message.bot_id === botId),
+      );
+      if (found?.ts) return { messageId: found.ts, url: permalink(channel.channelId, found.ts) };
+      cursor = result.response_metadata?.next_cursor || undefined;
+      if (!cursor) break;
+    }
+    return null;
+  }
+
+  async function readMessage(channel: ChannelRef, messageId: string) {
+    const result = await call('conversations.history', channel, () =>
+      client.conversations.history({
+        channel: channel.channelId,
+        latest: messageId,
+        inclusive: true,
+        limit: 1,
+      }),
+    );
+    const message = (result.messages ?? []).find((candidate) => candidate.ts === messageId);
+    if (!message) return null;
+    return { text: message.text ?? '', authorId: message.user ?? message.bot_id ?? '' };
+  }
+
+  const plainText = (text: string): SlackMessage => ({
+    text: fitEscaped(text, 2_000),
+    blocks: textSections(text),
+  });
+
+  return {
+    platform: 'slack',
+    postDigestHeader: (channel: ChannelRef, header: DigestHeader, deliveryKey: string) =>
+      post(channel, renderDigestHeader(header), { deliveryKey }),
+    postPaper: (channel: ChannelRef, card: PaperCard, deliveryKey: string) =>
+      post(channel, renderPaper(card), { deliveryKey }),
+    postText: (channel: ChannelRef, text: string) => post(channel, plainText(text)),
+    findPosted,
+    // A Slack thread is the message's own reply chain: its id is the parent's ts, and it has no title.
+    startThread: async (channel: ChannelRef, messageId: string) => ({
+      threadId: messageId,
+      url: permalink(channel.channelId, messageId),
+    }),
+    postInThread: (channel: ChannelRef, threadId: string, text: string) =>
+      post(channel, plainText(text), { threadTs: threadId }),
+    readMessage,
+  };
+}
