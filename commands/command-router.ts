@@ -13,7 +13,11 @@ import { settingsCommand, subscribeCommand, unsubscribeCommand } from './handler
 import { todayCommand } from './handlers/today-command';
 import { parseCommandText } from './parse-command-text';
 
-export type CommandHandler = (invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) => Reply | Promise<Reply>;
+export type CommandHandler = (
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) => Reply | Promise<Reply>;
 
 /** Longest command text accepted from any platform. */
 export const maxCommandTextLength = 2_000;
@@ -41,7 +45,8 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
 
   async function execute(invocation: CommandInvocation, context: CommandContext): Promise<Reply> {
     const handler = handlers[invocation.name];
-    if (!handler) return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
+    if (!handler)
+      return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
     try {
       return await handler(invocation, context, deps);
     } catch (error) {
@@ -57,7 +62,10 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
       }
       return errorReply(error.message);
     }
-    deps.log.error({ err: error, command: invocation.name, channel: context.channel.channelId }, 'command failed');
+    deps.log.error(
+      { err: error, command: invocation.name, channel: context.channel.channelId },
+      'command failed',
+    );
     return errorReply('Something went wrong on our side; it has been logged. Please try again.');
   }
 

@@ -15,7 +15,10 @@ export const timeOfDay = z
     if (meridiem && hours >= 1 && hours <= 12) hours = (hours % 12) + (meridiem === 'pm' ? 12 : 0);
     else if (meridiem) hours = Number.NaN;
     if (!match || !(hours >= 0 && hours <= 23) || minutes > 59) {
-      ctx.addIssue({ code: 'custom', message: `time "${value}" is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `time "${value}" is not a time of day; use HH:MM in 24-hour time, e.g. 09:00 or 17:30`,
+      });
       return z.NEVER;
     }
     return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
@@ -27,7 +30,10 @@ export const timezone = z
   .transform((value, ctx) => {
     const zone = canonicalTimezone(value);
     if (!zone) {
-      ctx.addIssue({ code: 'custom', message: `timezone "${value}" is not an IANA zone; try Europe/Paris, America/New_York or UTC` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `timezone "${value}" is not an IANA zone; try Europe/Paris, America/New_York or UTC`,
+      });
       return z.NEVER;
     }
     return zone;
@@ -42,9 +48,11 @@ export const wholeNumber = (name: string, min: number, max: number) =>
     .max(max, `${name} must be at most ${max}`);
 
 export const flag = (name: string) =>
-  z.union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'on', 'off'])], {
-    error: `${name} must be true or false`,
-  }).transform((value) => value === true || value === 'true' || value === 'yes' || value === 'on');
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'on', 'off'])], {
+      error: `${name} must be true or false`,
+    })
+    .transform((value) => value === true || value === 'true' || value === 'yes' || value === 'on');
 
 /** `diffusion, "large language models"; rl` → ['diffusion', 'large language models', 'rl'] */
 export const keywordList = (name: string) =>
@@ -53,11 +61,19 @@ export const keywordList = (name: string) =>
     .transform((value) =>
       value
         .split(/[,;]/)
-        .map((keyword) => keyword.trim().replace(/^["“']|["”']$/g, '').trim())
+        .map((keyword) =>
+          keyword
+            .trim()
+            .replace(/^["“']|["”']$/g, '')
+            .trim(),
+        )
         .filter(Boolean),
     )
     .refine((keywords) => keywords.length <= 20, `${name} takes at most 20 keywords`)
-    .refine((keywords) => keywords.every((keyword) => keyword.length <= 60), `each ${name} keyword is at most 60 characters`);
+    .refine(
+      (keywords) => keywords.every((keyword) => keyword.length <= 60),
+      `each ${name} keyword is at most 60 characters`,
+    );
 
 const dayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
@@ -67,13 +83,17 @@ export const weekdayList = z
   .trim()
   .toLowerCase()
   .transform((value, ctx) => {
-    if (value === 'daily' || value === 'every day' || value === 'all') return [0, 1, 2, 3, 4, 5, 6] as Weekday[];
+    if (value === 'daily' || value === 'every day' || value === 'all')
+      return [0, 1, 2, 3, 4, 5, 6] as Weekday[];
     if (value === 'weekdays') return [1, 2, 3, 4, 5] as Weekday[];
     const days = new Set<Weekday>();
     for (const part of value.split(/[\s,]+/).filter(Boolean)) {
       const [from, to] = part.split('-').map((name) => dayNames.indexOf(name.slice(0, 3)));
       if (from === undefined || from < 0 || (to !== undefined && to < 0)) {
-        ctx.addIssue({ code: 'custom', message: `weekdays "${value}" is not a list of days; try daily, mon-fri or mon,wed,fri` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `weekdays "${value}" is not a list of days; try daily, mon-fri or mon,wed,fri`,
+        });
         return z.NEVER;
       }
       for (let day = from; ; day = (day + 1) % 7) {

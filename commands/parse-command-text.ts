@@ -21,7 +21,7 @@ export function tokenize(text: string): string[] {
  */
 export function parseCommandText(text: string, specs: readonly CommandSpec[]): ParseResult {
   const trimmed = text.trim().replace(/^\/?papers\b\s*/i, '');
-  const [first = 'help', ...afterName] = trimmed.split(/\s+/);
+  const [first = 'help', ...afterName] = trimmed ? trimmed.split(/\s+/) : [];
   const name = first.toLowerCase();
   const spec = specs.find((candidate) => candidate.name === name);
   if (!spec) {

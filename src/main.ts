@@ -9,9 +9,13 @@ import { isPaperboyError, PaperboyError } from './errors';
 import { createLogger } from './logging/logger';
 
 const secretsOf = (config: Config) =>
-  [config.HF_TOKEN, config.DISCORD_TOKEN, config.SLACK_BOT_TOKEN, config.SLACK_APP_TOKEN, config.SLACK_SIGNING_SECRET].filter(
-    (secret): secret is string => Boolean(secret),
-  );
+  [
+    config.HF_TOKEN,
+    config.DISCORD_TOKEN,
+    config.SLACK_BOT_TOKEN,
+    config.SLACK_APP_TOKEN,
+    config.SLACK_SIGNING_SECRET,
+  ].filter((secret): secret is string => Boolean(secret));
 
 async function main(argv: string[], io: CliIo): Promise<number> {
   const args: CliArgs = parseCliArgs(argv);
@@ -22,7 +26,11 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   const config = loadConfig();
   // One-shot commands keep the terminal for their output: only warnings and errors are logged.
   const quiet = args.command !== 'start' && !args.verbose && config.LOG_LEVEL === 'info';
-  const log = createLogger({ level: quiet ? 'warn' : config.LOG_LEVEL, format: config.LOG_FORMAT, secrets: secretsOf(config) });
+  const log = createLogger({
+    level: quiet ? 'warn' : config.LOG_LEVEL,
+    format: config.LOG_FORMAT,
+    secrets: secretsOf(config),
+  });
   if (args.command === 'start') {
     return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout });
   }
@@ -51,7 +59,9 @@ main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`paperboy: ${isPaperboyError(error) ? error.message : String((error as Error)?.stack ?? error)}\n`);
+    process.stderr.write(
+      `paperboy: ${isPaperboyError(error) ? error.message : String((error as Error)?.stack ?? error)}\n`,
+    );
     process.exitCode = 1;
   },
 );

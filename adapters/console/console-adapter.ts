@@ -7,14 +7,20 @@ import type { ChatAdapter } from '../../src/chat/chat-adapter';
 import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
 import { renderCard, renderHeader, type Style } from './console-render';
 
-export const consoleChannel: ChannelRef = { platform: 'console', workspaceId: 'local', channelId: 'terminal' };
+export const consoleChannel: ChannelRef = {
+  platform: 'console',
+  workspaceId: 'local',
+  channelId: 'terminal',
+};
 
 export interface ConsoleAdapterOptions {
   output: Writable;
   style: Style;
 }
 
-export function createConsolePort(options: ConsoleAdapterOptions): ChatPort & { posted: Map<string, PostedMessage> } {
+export function createConsolePort(
+  options: ConsoleAdapterOptions,
+): ChatPort & { posted: Map<string, PostedMessage> } {
   const posted = new Map<string, PostedMessage>();
   const texts = new Map<string, string>();
   let sequence = 0;
@@ -32,7 +38,10 @@ export function createConsolePort(options: ConsoleAdapterOptions): ChatPort & { 
       return write(renderHeader(header, options.style), key);
     },
     async postPaper(_channel, card, key) {
-      return write(`${renderCard(card, options.style)}\n   ${options.style.dim(`message ${sequence + 1}`)}`, key);
+      return write(
+        `${renderCard(card, options.style)}\n   ${options.style.dim(`message ${sequence + 1}`)}`,
+        key,
+      );
     },
     async postText(_channel, text) {
       return write(text);

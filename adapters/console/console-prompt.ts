@@ -36,7 +36,12 @@ const buttons: Record<string, 'previousToken' | 'nextToken' | 'shareToken'> = {
 
 /** Resolves when the user leaves the prompt. */
 export async function runConsolePrompt(options: ConsolePromptOptions): Promise<void> {
-  const lines = createInterface({ input: options.input, output: options.output, terminal: options.terminal, prompt: 'papers> ' });
+  const lines = createInterface({
+    input: options.input,
+    output: options.output,
+    terminal: options.terminal,
+    prompt: 'papers> ',
+  });
   const print = (text: string) => options.output.write(`${text}\n`);
   const shown: { list: Reply | null } = { list: null };
   lines.prompt();

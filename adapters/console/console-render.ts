@@ -10,7 +10,10 @@ export interface Style {
 }
 
 export const plainStyle: Style = { bold: (text) => text, dim: (text) => text };
-export const ansiStyle: Style = { bold: (text) => `\u001b[1m${text}\u001b[22m`, dim: (text) => `\u001b[2m${text}\u001b[22m` };
+export const ansiStyle: Style = {
+  bold: (text) => `\u001b[1m${text}\u001b[22m`,
+  dim: (text) => `\u001b[2m${text}\u001b[22m`,
+};
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
@@ -29,7 +32,8 @@ export function renderCard(card: PaperCard, style: Style, index?: number): strin
     card.batchDay,
   ].filter((part): part is string => Boolean(part));
   const links = [`HF ${card.hfUrl}`, `arXiv ${card.arxivUrl}`, `PDF ${card.pdfUrl}`];
-  if (card.githubUrl) links.push(`Code ${card.githubUrl}${card.githubStars ? ` (★ ${card.githubStars})` : ''}`);
+  if (card.githubUrl)
+    links.push(`Code ${card.githubUrl}${card.githubStars ? ` (★ ${card.githubStars})` : ''}`);
   if (card.projectPage) links.push(`Project ${card.projectPage}`);
   return [
     `${number}${style.bold(clean(card.title))}  [${card.id}]`,
@@ -47,14 +51,18 @@ function renderList(reply: PaperListReply, style: Style): string {
   const lines = [style.bold(clean(reply.heading))];
   if (reply.cards.length === 0) lines.push(clean(reply.emptyText));
   const offset = (reply.page - 1) * 5;
-  reply.cards.forEach((card, index) => lines.push(renderCard(card, style, reply.cards.length > 1 ? offset + index : undefined)));
+  for (const [index, card] of reply.cards.entries()) {
+    lines.push(renderCard(card, style, reply.cards.length > 1 ? offset + index : undefined));
+  }
   const hints = [
     reply.previousToken ? '`prev`' : null,
     reply.nextToken ? '`next`' : null,
     reply.shareToken ? '`share`' : null,
   ].filter(Boolean);
   if (reply.pageCount > 1 || hints.length > 0) {
-    lines.push(style.dim(`page ${reply.page}/${reply.pageCount}${hints.length ? ` · type ${hints.join(', ')}` : ''}`));
+    lines.push(
+      style.dim(`page ${reply.page}/${reply.pageCount}${hints.length ? ` · type ${hints.join(', ')}` : ''}`),
+    );
   }
   return lines.join('\n');
 }

@@ -9,5 +9,9 @@ const searchSyntax = [
 
 export function helpCommand(_invocation: unknown, context: CommandContext, deps: CommandDeps) {
   const lines = deps.specs.map((spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`);
-  return textReply(['paperboy: the Hugging Face Daily Papers in this channel.', '', ...lines, '', ...searchSyntax].join('\n'));
+  return textReply(
+    ['paperboy: the Hugging Face Daily Papers in this channel.', '', ...lines, '', ...searchSyntax].join(
+      '\n',
+    ),
+  );
 }

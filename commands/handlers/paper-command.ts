@@ -10,7 +10,9 @@ import { pagedReply } from '../paper-list';
 import { validateOptions } from '../validate';
 
 const schema = z.object({
-  id: z.string({ error: 'paper needs an arXiv id or a paper URL, e.g. 2410.17243' }).max(300, 'id is too long'),
+  id: z
+    .string({ error: 'paper needs an arXiv id or a paper URL, e.g. 2410.17243' })
+    .max(300, 'id is too long'),
 });
 
 /** From the store, or fetched (and stored) when paperboy has not seen it yet. */
@@ -18,12 +20,17 @@ export async function lookUpPaper(id: string, deps: CommandDeps): Promise<Paper>
   const stored = deps.store.papers.get(id);
   if (stored) return stored;
   const fetched = await deps.source.fetchPaper(id);
-  if (!fetched) throw new PaperboyError('not_found', `No paper ${id} on Hugging Face. Check the id (e.g. 2410.17243).`);
+  if (!fetched)
+    throw new PaperboyError('not_found', `No paper ${id} on Hugging Face. Check the id (e.g. 2410.17243).`);
   deps.store.papers.upsertMany([fetched]);
   return fetched;
 }
 
-export async function paperCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function paperCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   const { id: input } = validateOptions(schema, invocation.options);
   const id = parsePaperReference(input);
   if (!id) {

@@ -8,7 +8,7 @@ import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
 import { wholeNumber } from '../option-schemas';
-import { pageSize, pagedReply } from '../paper-list';
+import { pagedReply, pageSize } from '../paper-list';
 import { validateOptions } from '../validate';
 import { lookUpPaper } from './paper-command';
 
@@ -22,11 +22,18 @@ const schema = z.object({
   page: wholeNumber('page', 0, 1000).default(0),
 });
 
-export async function searchCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function searchCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   const options = validateOptions(schema, invocation.options);
   const query = options.query.trim();
   if (!query && options.days === undefined && options.min_upvotes === undefined) {
-    throw new PaperboyError('invalid_input', `Search needs some words, e.g. \`${context.commandPrefix} search diffusion transformers\`.`);
+    throw new PaperboyError(
+      'invalid_input',
+      `Search needs some words, e.g. \`${context.commandPrefix} search diffusion transformers\`.`,
+    );
   }
   const reference = parsePaperReference(query);
   if (reference) {
@@ -43,7 +50,12 @@ export async function searchCommand(invocation: CommandInvocation, context: Comm
     ...(options.days !== undefined ? { sinceDay: addDays(utcDay(deps.clock.now()), -options.days) } : {}),
     ...(options.min_upvotes !== undefined ? { minUpvotes: options.min_upvotes } : {}),
   };
-  const hits = deps.search.search({ text: query, filters, limit: pageSize + 1, offset: options.page * pageSize });
+  const hits = deps.search.search({
+    text: query,
+    filters,
+    limit: pageSize + 1,
+    offset: options.page * pageSize,
+  });
   const heading = query ? `Papers matching "${query}"` : 'Top papers';
   return pagedReply(
     {

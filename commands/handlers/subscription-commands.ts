@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
 import { describeSchedule } from '../../src/digest/schedule';
 import { PaperboyError } from '../../src/errors';
-import { type DigestSettings, defaultDigestSettings, type Subscription } from '../../src/subscriptions/subscription';
+import {
+  type DigestSettings,
+  defaultDigestSettings,
+  type Subscription,
+} from '../../src/subscriptions/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
@@ -22,7 +26,10 @@ const subscribeSchema = z.object({
 
 function requireManager(context: CommandContext, action: string) {
   if (!context.canManageChannel) {
-    throw new PaperboyError('forbidden', `Only members with ${context.manageChannelRequirement} can ${action} this channel.`);
+    throw new PaperboyError(
+      'forbidden',
+      `Only members with ${context.manageChannelRequirement} can ${action} this channel.`,
+    );
   }
 }
 
@@ -33,7 +40,9 @@ export function describeSettings(settings: DigestSettings): string {
     settings.include.length ? `Only papers mentioning: ${settings.include.join(', ')}` : 'Keywords: any',
   ];
   if (settings.exclude.length) lines.push(`Leaves out papers mentioning: ${settings.exclude.join(', ')}`);
-  lines.push(settings.postWhenEmpty ? 'On days with nothing new: a short note' : 'On days with nothing new: silence');
+  lines.push(
+    settings.postWhenEmpty ? 'On days with nothing new: a short note' : 'On days with nothing new: silence',
+  );
   return lines.join('\n');
 }
 
@@ -52,23 +61,39 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
     exclude: options.exclude ?? base.exclude,
     postWhenEmpty: options.post_empty ?? base.postWhenEmpty,
   };
-  const subscription = deps.store.subscriptions.upsert(context.channel, settings, deps.clock.now().toISOString());
-  const verb = existing?.active ? 'Updated this channel\'s Daily Papers' : 'This channel now gets the Hugging Face Daily Papers';
+  const subscription = deps.store.subscriptions.upsert(
+    context.channel,
+    settings,
+    deps.clock.now().toISOString(),
+  );
+  const verb = existing?.active
+    ? "Updated this channel's Daily Papers"
+    : 'This channel now gets the Hugging Face Daily Papers';
   return textReply(`${verb}.\n${describeSettings(subscription)}`, 'success', 'channel');
 }
 
-export function unsubscribeCommand(_invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export function unsubscribeCommand(
+  _invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   requireManager(context, 'unsubscribe');
   const stopped = deps.store.subscriptions.deactivate(context.channel, deps.clock.now().toISOString());
   return stopped
-    ? textReply('This channel will no longer get the Daily Papers. Subscribe again at any time.', 'success', 'channel')
+    ? textReply(
+        'This channel will no longer get the Daily Papers. Subscribe again at any time.',
+        'success',
+        'channel',
+      )
     : textReply(`This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to start.`);
 }
 
 export function settingsCommand(_invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
   const subscription: Subscription | null = deps.store.subscriptions.get(context.channel);
   if (!subscription?.active) {
-    return textReply(`This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to get the daily digest.`);
+    return textReply(
+      `This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to get the daily digest.`,
+    );
   }
   const paused = subscription.pausedReason
     ? `\nPaused: ${subscription.pausedReason}. Subscribe again once the bot can post here.`

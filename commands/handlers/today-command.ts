@@ -5,13 +5,17 @@ import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
 import { wholeNumber } from '../option-schemas';
-import { pageSize, pagedReply } from '../paper-list';
+import { pagedReply, pageSize } from '../paper-list';
 import { validateOptions } from '../validate';
 
 const schema = z.object({ page: wholeNumber('page', 0, 100).default(0) });
 
 /** The latest complete batch through this channel's filters and top N (the defaults when not subscribed). */
-export async function todayCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function todayCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   const { page } = validateOptions(schema, invocation.options);
   const settings = deps.store.subscriptions.get(context.channel) ?? defaultDigestSettings;
   const { batch, header, cards } = await previewDigest(deps, deps.clock.now(), settings);

@@ -22,9 +22,15 @@ export function planAdapters(config: Config): AdapterStatus[] {
     {
       name: 'Discord',
       on: discordMissing.length === 0,
-      reason: discordMissing.length ? `${discordMissing.join(' and ')} not set` : `gateway via ${config.DISCORD_API_BASE}`,
+      reason: discordMissing.length
+        ? `${discordMissing.join(' and ')} not set`
+        : `gateway via ${config.DISCORD_API_BASE}`,
     },
-    { name: 'Slack', on: slackMissing.length === 0, reason: slackMissing.length ? `${slackMissing.join(', ')} not set` : slackMode },
+    {
+      name: 'Slack',
+      on: slackMissing.length === 0,
+      reason: slackMissing.length ? `${slackMissing.join(', ')} not set` : slackMode,
+    },
   ];
 }
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { CommandService } from '../../commands/command-service';
 import { createCommandRouter } from '../../commands/command-router';
+import type { CommandService } from '../../commands/command-service';
 import { Continuations } from '../../commands/continuations';
 import { commandSpecs } from '../../commands/specs';
 import type { Clock } from '../clock';
@@ -56,7 +56,16 @@ export function createCore(options: CoreOptions): Core {
   const digests = createDigestService({ store, sync, log: log.child({ service: 'digest' }) });
   const continuations = new Continuations(() => clock.now().getTime());
   const commands = createCommandRouter({
-    deps: { store, search, sync, source, clock, log: log.child({ service: 'commands' }), continuations, specs: commandSpecs },
+    deps: {
+      store,
+      search,
+      sync,
+      source,
+      clock,
+      log: log.child({ service: 'commands' }),
+      continuations,
+      specs: commandSpecs,
+    },
   });
   return { config, clock, log, store, source, sync, search, digests, commands, close: () => store.close() };
 }

@@ -30,13 +30,17 @@ export interface RunBotOptions {
 /** Runs until SIGINT/SIGTERM (or, in console mode, the end of the prompt). Resolves with the exit code. */
 export async function runBot(options: RunBotOptions): Promise<number> {
   const demo = options.demo ? await startDemoServer() : null;
-  const config = demo ? { ...options.config, HF_BASE_URL: demo.url, DATABASE_URL: ':memory:' } : options.config;
+  const config = demo
+    ? { ...options.config, HF_BASE_URL: demo.url, DATABASE_URL: ':memory:' }
+    : options.config;
   const clock = demo ? demoClock(options.clock ?? systemClock) : (options.clock ?? systemClock);
   const { log, stdout } = options;
   const statuses = planAdapters(config);
   const consoleMode = !statuses.some((status) => status.on);
   const style = stdout.isTTY ? ansiStyle : plainStyle;
   const say = (text: string) => stdout.write(`${text}\n`);
+  // The terminal is the product in console mode: routine info lines would bury the prompt.
+  if (consoleMode && log.level === 'info') log.level = 'warn';
 
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
@@ -50,7 +54,9 @@ export async function runBot(options: RunBotOptions): Promise<number> {
 
   await core.digests.reconcileInFlight(clock.now());
   // A digest whose time passed while the bot was down goes out now, if it is still that local day.
-  const catchUp = core.digests.runDueDigests(clock.now()).catch((error) => log.error({ err: error }, 'catch-up failed'));
+  const catchUp = core.digests
+    .runDueDigests(clock.now())
+    .catch((error) => log.error({ err: error }, 'catch-up failed'));
   const scheduler = startScheduler(core);
 
   let markStopped: (code: number) => void = () => {};
@@ -62,7 +68,11 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     stopping ??= (async () => {
       log.info({ signal }, 'shutting down');
       await scheduler.stop();
-      await Promise.all(adapters.map((adapter) => adapter.stop().catch((error) => log.warn({ err: error }, 'adapter stop failed'))));
+      await Promise.all(
+        adapters.map((adapter) =>
+          adapter.stop().catch((error) => log.warn({ err: error }, 'adapter stop failed')),
+        ),
+      );
       await catchUp;
       core.close();
       await demo?.close();
@@ -81,7 +91,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     const preview = await previewDigest(core, clock.now(), defaultDigestSettings);
     if (preview.header) {
       say(renderHeader(preview.header, style));
-      preview.cards.forEach((card, index) => say(`${renderCard(card, style, index)}\n`));
+      for (const [index, card] of preview.cards.entries()) say(`${renderCard(card, style, index)}\n`);
     } else {
       say('No Daily Papers batch in the last week.');
     }
@@ -89,6 +99,12 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     say(`✖ ${(error as Error).message}`);
   }
   say(`Type a command (\`/papers help\` lists them, \`exit\` quits).`);
-  await runConsolePrompt({ input: options.stdin, output: stdout, commands: core.commands, style, terminal: options.stdin.isTTY === true });
+  await runConsolePrompt({
+    input: options.stdin,
+    output: stdout,
+    commands: core.commands,
+    style,
+    terminal: options.stdin.isTTY === true,
+  });
   return shutdown('end of input');
 }

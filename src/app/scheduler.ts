@@ -16,18 +16,27 @@ export function startScheduler(core: Core): { stop(): Promise<void> } {
     }
   };
   tasks.push(
-    cron.schedule('* * * * *', guarded('digests', () => core.digests.runDueDigests(core.clock.now())), {
-      name: 'digests',
-      noOverlap: true,
-    }),
+    cron.schedule(
+      '* * * * *',
+      guarded('digests', () => core.digests.runDueDigests(core.clock.now())),
+      {
+        name: 'digests',
+        noOverlap: true,
+      },
+    ),
   );
   const minutes = core.config.REFRESH_INTERVAL_MINUTES;
-  const refreshExpression = minutes >= 60 ? `17 */${Math.min(23, Math.floor(minutes / 60))} * * *` : `*/${minutes} * * * *`;
+  const refreshExpression =
+    minutes >= 60 ? `17 */${Math.min(23, Math.floor(minutes / 60))} * * *` : `*/${minutes} * * * *`;
   tasks.push(
-    cron.schedule(refreshExpression, guarded('refresh', () => core.sync.refreshRecent(core.clock.now())), {
-      name: 'refresh',
-      noOverlap: true,
-    }),
+    cron.schedule(
+      refreshExpression,
+      guarded('refresh', () => core.sync.refreshRecent(core.clock.now())),
+      {
+        name: 'refresh',
+        noOverlap: true,
+      },
+    ),
   );
   return {
     async stop() {

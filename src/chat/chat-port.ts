@@ -35,7 +35,11 @@ export interface ChatPort {
    * at most 100 characters; Slack: the message's own thread, so the thread id is the message ts) and
    * returns the thread's id, used with `postInThread`.
    */
-  startThread(channel: ChannelRef, messageId: string, title: string): Promise<{ threadId: string; url: string | null }>;
+  startThread(
+    channel: ChannelRef,
+    messageId: string,
+    title: string,
+  ): Promise<{ threadId: string; url: string | null }>;
   /** Posts plain text (escaped by the adapter; mentions never ping) into a thread opened by `startThread`. */
   postInThread(channel: ChannelRef, threadId: string, text: string): Promise<PostedMessage>;
   /** The text of any message in the channel (to find paper links a user shared); null if it is gone. */

@@ -69,7 +69,11 @@ export interface PaperListReply {
 
 export type Reply = TextReply | PaperListReply;
 
-export const textReply = (text: string, tone: TextReply['tone'] = 'info', visibility: Visibility = 'private'): TextReply => ({
+export const textReply = (
+  text: string,
+  tone: TextReply['tone'] = 'info',
+  visibility: Visibility = 'private',
+): TextReply => ({
   kind: 'text',
   tone,
   text,

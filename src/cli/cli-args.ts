@@ -30,8 +30,15 @@ export interface CliArgs {
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
 export function checkDay(value: string, flag: string): string {
-  const valid = isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-  if (!valid) throw new PaperboyError('invalid_input', `${flag} "${value}" is not a date; use YYYY-MM-DD, e.g. 2024-10-25`);
+  const valid =
+    isoDay.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (!valid)
+    throw new PaperboyError(
+      'invalid_input',
+      `${flag} "${value}" is not a date; use YYYY-MM-DD, e.g. 2024-10-25`,
+    );
   return value;
 }
 
@@ -55,7 +62,13 @@ export function parseCliArgs(argv: string[]): CliArgs {
   }
   const { values, positionals } = parsed;
   const [command = 'start', ...rest] = values.help ? ['help'] : positionals;
-  const args: CliArgs = { command, positionals: rest, demo: values.demo ?? false, json: values.json ?? false, verbose: values.verbose ?? false };
+  const args: CliArgs = {
+    command,
+    positionals: rest,
+    demo: values.demo ?? false,
+    json: values.json ?? false,
+    verbose: values.verbose ?? false,
+  };
   if (values.date) args.date = checkDay(values.date, '--date');
   if (values.from) args.from = checkDay(values.from, '--from');
   if (values.to) args.to = checkDay(values.to, '--to');
@@ -63,7 +76,10 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.limit !== undefined) {
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-      throw new PaperboyError('invalid_input', `--limit "${values.limit}" must be a whole number from 1 to 100`);
+      throw new PaperboyError(
+        'invalid_input',
+        `--limit "${values.limit}" must be a whole number from 1 to 100`,
+      );
     }
     args.limit = limit;
   }

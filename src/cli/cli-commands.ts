@@ -18,7 +18,8 @@ const print = (stream: Writable, text: string) => stream.write(`${text}\n`);
 export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
   const from = args.from ?? args.date;
   const to = args.to ?? args.from ?? args.date;
-  if (!from || !to) throw new PaperboyError('invalid_input', 'fetch needs --date YYYY-MM-DD, or --from and --to');
+  if (!from || !to)
+    throw new PaperboyError('invalid_input', 'fetch needs --date YYYY-MM-DD, or --from and --to');
   if (from > to) throw new PaperboyError('invalid_input', `--from ${from} is after --to ${to}`);
   const days: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
@@ -32,21 +33,40 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
     tick(index + 1, `${day}: ${result.papers} papers`);
   }
   const note = skipped ? ` (${skipped} invalid item${skipped === 1 ? '' : 's'} skipped)` : '';
-  print(io.stdout, `Fetched ${days.length} day${days.length === 1 ? '' : 's'}: ${papers} papers${note}. ${core.store.papers.count()} papers stored.`);
+  print(
+    io.stdout,
+    `Fetched ${days.length} day${days.length === 1 ? '' : 's'}: ${papers} papers${note}. ${core.store.papers.count()} papers stored.`,
+  );
 }
 
 export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
   const query = args.positionals.join(' ').trim();
-  if (!query) throw new PaperboyError('invalid_input', 'search needs a query, e.g. paperboy search "diffusion transformers"');
+  if (!query)
+    throw new PaperboyError(
+      'invalid_input',
+      'search needs a query, e.g. paperboy search "diffusion transformers"',
+    );
   const hits = core.search.search({ text: query, limit: args.limit ?? 10 });
   if (args.json) {
-    const rows = hits.map((hit) => ({ id: hit.paper.id, title: hit.paper.title, score: Number(hit.score.toFixed(4)), url: paperLinks(hit.paper.id).hf }));
+    const rows = hits.map((hit) => ({
+      id: hit.paper.id,
+      title: hit.paper.title,
+      score: Number(hit.score.toFixed(4)),
+      url: paperLinks(hit.paper.id).hf,
+    }));
     print(io.stdout, JSON.stringify(rows, null, 2));
     return;
   }
-  if (hits.length === 0) print(io.stdout, `No stored paper matches "${query}". Fetch some days first: paperboy fetch --date YYYY-MM-DD`);
+  if (hits.length === 0)
+    print(
+      io.stdout,
+      `No stored paper matches "${query}". Fetch some days first: paperboy fetch --date YYYY-MM-DD`,
+    );
   hits.forEach((hit, index) => {
-    print(io.stdout, `${String(index + 1).padStart(2)}. ${hit.paper.title}\n    ${paperLinks(hit.paper.id).hf} · ▲ ${hit.paper.upvotes} · score ${hit.score.toFixed(2)}`);
+    print(
+      io.stdout,
+      `${String(index + 1).padStart(2)}. ${hit.paper.title}\n    ${paperLinks(hit.paper.id).hf} · ▲ ${hit.paper.upvotes} · score ${hit.score.toFixed(2)}`,
+    );
   });
 }
 
@@ -57,11 +77,17 @@ export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<v
     return;
   }
   if (!preview.header) {
-    print(io.stdout, args.date ? `No papers were listed on ${args.date}.` : 'No Daily Papers batch found in the last week.');
+    print(
+      io.stdout,
+      args.date ? `No papers were listed on ${args.date}.` : 'No Daily Papers batch found in the last week.',
+    );
     return;
   }
   print(io.stdout, preview.header.title);
   preview.cards.forEach((card, index) => {
-    print(io.stdout, `${String(index + 1).padStart(2)}. ${card.title} (▲ ${card.upvotes})\n    ${card.authorsLine}\n    ${card.summary}\n    ${card.hfUrl}`);
+    print(
+      io.stdout,
+      `${String(index + 1).padStart(2)}. ${card.title} (▲ ${card.upvotes})\n    ${card.authorsLine}\n    ${card.summary}\n    ${card.hfUrl}`,
+    );
   });
 }

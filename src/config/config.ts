@@ -8,7 +8,9 @@ export type Config = Env;
 
 /** Unset and empty are the same thing: `.env.example` lists every variable with an empty value. */
 const withoutEmpty = (source: Record<string, string | undefined>) =>
-  Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
 
 /** Parses the environment once; a bad value throws a `config_invalid` error naming the variable. */
 export function parseConfig(source: Record<string, string | undefined>): Config {

@@ -6,15 +6,22 @@ const url = (name: string) =>
     .url(`${name} must be a URL such as https://example.com`)
     .transform((value) => value.replace(/\/+$/, ''));
 
-const port = z.coerce.number().int().min(0).max(65_535);
-const positiveInt = z.coerce.number().int().positive();
+const port = z.coerce
+  .number({ error: 'expected a port number from 0 to 65535' })
+  .int('expected a port number from 0 to 65535')
+  .min(0, 'expected a port number from 0 to 65535')
+  .max(65_535, 'expected a port number from 0 to 65535');
+const positiveInt = z.coerce
+  .number({ error: 'expected a whole number greater than 0' })
+  .int('expected a whole number greater than 0')
+  .positive('expected a whole number greater than 0');
 
 /** Every environment variable paperboy reads, with its default. `.env.example` documents the same list. */
 export const envSchema = z.object({
   HF_BASE_URL: url('HF_BASE_URL').default('https://huggingface.co'),
   HF_TOKEN: z.string().optional(),
   HF_TIMEOUT_MS: positiveInt.default(15_000),
-  HF_RETRY_BUDGET_MS: positiveInt.default(60_000),
+  HF_RETRY_BUDGET_MS: positiveInt.default(30_000),
   DATABASE_URL: z
     .string()
     .default('./data/paperboy.db')
@@ -25,18 +32,27 @@ export const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   REFRESH_INTERVAL_MINUTES: positiveInt.default(60),
   /** A Daily Papers day keeps filling until about 02:30 UTC the next day; it counts as complete after this hour. */
-  BATCH_SETTLE_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(3),
+  BATCH_SETTLE_HOUR_UTC: z.coerce
+    .number({ error: 'expected an hour from 0 to 23' })
+    .int('expected an hour from 0 to 23')
+    .min(0, 'expected an hour from 0 to 23')
+    .max(23, 'expected an hour from 0 to 23')
+    .default(3),
   DISCORD_TOKEN: z.string().optional(),
-  DISCORD_APPLICATION_ID: z.string().regex(/^\d+$/, 'DISCORD_APPLICATION_ID is a numeric snowflake').optional(),
+  DISCORD_APPLICATION_ID: z
+    .string()
+    .regex(/^\d+$/, 'DISCORD_APPLICATION_ID is a numeric snowflake')
+    .optional(),
   DISCORD_API_BASE: url('DISCORD_API_BASE').default('https://discord.com/api'),
   DISCORD_GUILD_ID: z.string().regex(/^\d+$/, 'DISCORD_GUILD_ID is a numeric snowflake').optional(),
   SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN starts with xoxb-').optional(),
   SLACK_APP_TOKEN: z.string().startsWith('xapp-', 'SLACK_APP_TOKEN starts with xapp-').optional(),
   SLACK_SIGNING_SECRET: z.string().optional(),
   SLACK_PORT: port.default(3000),
+  /** Always ends with a slash: Bolt's WebClient appends method names to it. */
   SLACK_API_URL: url('SLACK_API_URL')
-    .default('https://slack.com/api/')
-    .transform((value) => `${value}/`),
+    .transform((value) => `${value}/`)
+    .default('https://slack.com/api/'),
 });
 
 export type Env = z.infer<typeof envSchema>;

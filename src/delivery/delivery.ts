@@ -45,5 +45,6 @@ export interface DigestRun {
 }
 
 /** A stable key for one (subscription, paper) post, attached to the message so a crash can be reconciled. */
-export const paperDeliveryKey = (subscriptionId: number, paperId: string) => `pb:${subscriptionId}:${paperId}`;
+export const paperDeliveryKey = (subscriptionId: number, paperId: string) =>
+  `pb:${subscriptionId}:${paperId}`;
 export const headerDeliveryKey = (runId: number) => `pb:run:${runId}`;

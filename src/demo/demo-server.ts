@@ -28,7 +28,9 @@ export async function startDemoServer(): Promise<{ url: string; close(): Promise
       return send(200, items.slice(page * limit, (page + 1) * limit));
     }
     const paperId = /^\/api\/papers\/([^/]+)$/.exec(url.pathname)?.[1];
-    const item = paperId ? sample.find((candidate) => candidate.paper.id === decodeURIComponent(paperId)) : undefined;
+    const item = paperId
+      ? sample.find((candidate) => candidate.paper.id === decodeURIComponent(paperId))
+      : undefined;
     return item ? send(200, item.paper) : send(404, { error: 'Paper not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

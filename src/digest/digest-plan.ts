@@ -17,12 +17,21 @@ export interface Verdict {
 /** Why a paper would be left out by the channel's filters (before top-N), or null if it passes. */
 export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
   const excluded = firstMatchingKeyword(paper, settings.exclude);
-  if (excluded) return { paper, reason: 'excluded_keyword', detail: `matches the exclude keyword "${excluded}"` };
+  if (excluded)
+    return { paper, reason: 'excluded_keyword', detail: `matches the exclude keyword "${excluded}"` };
   if (settings.include.length > 0 && !firstMatchingKeyword(paper, settings.include)) {
-    return { paper, reason: 'no_included_keyword', detail: `matches none of: ${settings.include.join(', ')}` };
+    return {
+      paper,
+      reason: 'no_included_keyword',
+      detail: `matches none of: ${settings.include.join(', ')}`,
+    };
   }
   if (paper.upvotes < settings.minUpvotes) {
-    return { paper, reason: 'below_min_upvotes', detail: `${paper.upvotes} upvotes, below the minimum of ${settings.minUpvotes}` };
+    return {
+      paper,
+      reason: 'below_min_upvotes',
+      detail: `${paper.upvotes} upvotes, below the minimum of ${settings.minUpvotes}`,
+    };
   }
   return { paper, reason: null, detail: null };
 }
@@ -31,7 +40,11 @@ export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
  * The channel's digest from one batch: filters, ranks by upvotes, drops papers already in the channel's
  * log, keeps the top N. Every other paper of the batch gets a skip row saying why.
  */
-export function planDigest(batch: Paper[], settings: DigestSettings, alreadyLogged: Set<string>): PlannedDelivery[] {
+export function planDigest(
+  batch: Paper[],
+  settings: DigestSettings,
+  alreadyLogged: Set<string>,
+): PlannedDelivery[] {
   const fresh = batch.filter((paper) => !alreadyLogged.has(paper.id)).sort(byPopularity);
   const verdicts = fresh.map((paper) => filterVerdict(paper, settings));
   const passing = verdicts.filter((verdict) => verdict.reason === null);
@@ -39,7 +52,8 @@ export function planDigest(batch: Paper[], settings: DigestSettings, alreadyLogg
   return verdicts.map(({ paper, reason, detail }): PlannedDelivery => {
     if (reason) return { paperId: paper.id, state: 'skipped', reason, detail, rank: null };
     const rank = rankOf.get(paper.id) ?? 0;
-    if (rank < settings.topN) return { paperId: paper.id, state: 'pending', reason: null, detail: null, rank };
+    if (rank < settings.topN)
+      return { paperId: paper.id, state: 'pending', reason: null, detail: null, rank };
     const why = `ranked ${rank + 1} by upvotes; the channel takes the top ${settings.topN}`;
     return { paperId: paper.id, state: 'skipped', reason: 'outside_top_n', detail: why, rank: null };
   });
@@ -48,7 +62,12 @@ export function planDigest(batch: Paper[], settings: DigestSettings, alreadyLogg
 /** `Daily Papers — Thu 27 Nov · 10 new` */
 export function digestTitle(batchDay: string, count: number): string {
   const date = new Date(`${batchDay}T12:00:00Z`);
-  const label = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+  const label = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
     .format(date)
     .replace(',', '');
   return `Daily Papers — ${label} · ${count} new`;

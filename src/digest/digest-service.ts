@@ -55,7 +55,9 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       .filter((subscription) => ports.has(subscription.channel.platform))
       .map((subscription) => ({ subscription, localDate: dueLocalDate(subscription, now) }))
       .filter((entry): entry is { subscription: Subscription; localDate: string } => entry.localDate !== null)
-      .filter(({ subscription, localDate }) => !store.deliveries.findRun(subscription.id, localDate)?.completedAt);
+      .filter(
+        ({ subscription, localDate }) => !store.deliveries.findRun(subscription.id, localDate)?.completedAt,
+      );
     const result: DigestTickResult = { due: due.length, posted: 0, failed: 0 };
     if (due.length === 0) return result;
     let batch: BatchRecord | null;
@@ -75,7 +77,12 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     return result;
   }
 
-  async function runSubscription(subscription: Subscription, localDate: string, batch: BatchRecord | null, now: Date) {
+  async function runSubscription(
+    subscription: Subscription,
+    localDate: string,
+    batch: BatchRecord | null,
+    now: Date,
+  ) {
     const log = options.log.child({ subscription: subscription.id, channel: subscription.channel.channelId });
     let run = store.deliveries.findRun(subscription.id, localDate);
     let isNew = false;
@@ -84,16 +91,28 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       const previous = store.deliveries.lastRun(subscription.id);
       const nothingNew = previous !== null && previous.batchDay >= batch.day;
       const papers = nothingNew ? [] : store.papers.listByBatchDay(batch.day);
-      const logged = store.deliveries.loggedPaperIds(subscription.id, papers.map((paper) => paper.id));
+      const logged = store.deliveries.loggedPaperIds(
+        subscription.id,
+        papers.map((paper) => paper.id),
+      );
       const planned = planDigest(papers, subscription, logged);
       run = store.deliveries.createRun(subscription.id, localDate, batch.day, planned, now.toISOString());
       isNew = true;
-      log.info({ batchDay: batch.day, planned: planned.filter((row) => row.state === 'pending').length }, 'digest planned');
+      log.info(
+        { batchDay: batch.day, planned: planned.filter((row) => row.state === 'pending').length },
+        'digest planned',
+      );
     }
     return deliverRun(subscription, run, isNew, now, log);
   }
 
-  async function deliverRun(subscription: Subscription, run: DigestRun, isNew: boolean, now: Date, log: Logger) {
+  async function deliverRun(
+    subscription: Subscription,
+    run: DigestRun,
+    isNew: boolean,
+    now: Date,
+    log: Logger,
+  ) {
     const port = ports.get(subscription.channel.platform);
     const outcome = { posted: 0, failed: 0 };
     if (!port) return outcome;
@@ -116,7 +135,8 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     } catch (error) {
       return handleChannelFailure(error, subscription, log, outcome, now);
     }
-    if (store.deliveries.outstanding(run.id).length === 0) store.deliveries.completeRun(run.id, now.toISOString());
+    if (store.deliveries.outstanding(run.id).length === 0)
+      store.deliveries.completeRun(run.id, now.toISOString());
     return outcome;
   }
 
@@ -128,12 +148,21 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       return;
     }
     store.deliveries.setHeaderState(run.id, 'sending', null);
-    const posted = await port.postDigestHeader(channel, { title: digestTitle(run.batchDay, count), batchDay: run.batchDay, count }, key);
+    const posted = await port.postDigestHeader(
+      channel,
+      { title: digestTitle(run.batchDay, count), batchDay: run.batchDay, count },
+      key,
+    );
     store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
   }
 
   /** True when the paper is (now known to be) posted. Channel-wide failures are rethrown. */
-  async function postPaper(port: ChatPort, subscription: Subscription, delivery: Delivery, now: Date): Promise<boolean> {
+  async function postPaper(
+    port: ChatPort,
+    subscription: Subscription,
+    delivery: Delivery,
+    now: Date,
+  ): Promise<boolean> {
     const key = paperDeliveryKey(subscription.id, delivery.paperId);
     const at = () => now.toISOString();
     if (delivery.state === 'sending' || delivery.attempts > 0) {
@@ -172,7 +201,10 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     outcome: { posted: number; failed: number },
     now: Date,
   ) {
-    if (error instanceof DeliveryError && (error.failure === 'channel_unavailable' || error.failure === 'unauthorized')) {
+    if (
+      error instanceof DeliveryError &&
+      (error.failure === 'channel_unavailable' || error.failure === 'unauthorized')
+    ) {
       store.subscriptions.pause(subscription.id, error.message, now.toISOString());
       log.warn({ err: error }, 'subscription paused: the bot can no longer post in this channel');
     } else {
@@ -187,9 +219,18 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       const subscription = store.subscriptions.getById(delivery.subscriptionId);
       const port = subscription ? ports.get(subscription.channel.platform) : undefined;
       if (!subscription || !port) continue;
-      const found = await port.findPosted(subscription.channel, paperDeliveryKey(subscription.id, delivery.paperId));
+      const found = await port.findPosted(
+        subscription.channel,
+        paperDeliveryKey(subscription.id, delivery.paperId),
+      );
       if (found) store.deliveries.markSent(delivery.id, found.messageId, found.url, now.toISOString());
-      else store.deliveries.markFailed(delivery.id, 'interrupted before the platform confirmed it', true, now.toISOString());
+      else
+        store.deliveries.markFailed(
+          delivery.id,
+          'interrupted before the platform confirmed it',
+          true,
+          now.toISOString(),
+        );
       settled++;
     }
     return settled;

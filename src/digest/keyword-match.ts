@@ -16,7 +16,8 @@ export function wholeWordMatcher(keyword: string): RegExp {
 }
 
 /** The text a keyword filter looks at: title, abstract and the AI keywords. */
-export const filterableText = (paper: Paper) => [paper.title, paper.abstract, paper.aiKeywords.join(' ; ')].join('\n');
+export const filterableText = (paper: Paper) =>
+  [paper.title, paper.abstract, paper.aiKeywords.join(' ; ')].join('\n');
 
 /** The first keyword that matches the paper, or null. */
 export function firstMatchingKeyword(paper: Paper, keywords: string[]): string | null {

@@ -41,7 +41,8 @@ export interface BatchSync {
 export function createBatchSync(options: BatchSyncOptions): BatchSync {
   const { source, store, log } = options;
   const lookbackDays = options.lookbackDays ?? 7;
-  const completedAt = (day: string) => `${addDays(day, 1)}T${String(options.settleHourUtc).padStart(2, '0')}:00:00.000Z`;
+  const completedAt = (day: string) =>
+    `${addDays(day, 1)}T${String(options.settleHourUtc).padStart(2, '0')}:00:00.000Z`;
 
   async function syncDay(day: string): Promise<DaySync> {
     const batch = await source.fetchDay(day);
@@ -49,7 +50,11 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     // Papers and the batch record land together or not at all.
     const result = store.transaction(() => {
       const upserted = store.papers.upsertMany(batch.papers);
-      store.batches.record(day, batch.papers.map((paper) => paper.id), fetchedAt);
+      store.batches.record(
+        day,
+        batch.papers.map((paper) => paper.id),
+        fetchedAt,
+      );
       return upserted;
     });
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');

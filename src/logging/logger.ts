@@ -44,7 +44,10 @@ export function createLogger(options: LoggerOptions): Logger {
   if (pretty) {
     return pino({
       ...base,
-      transport: { target: 'pino-pretty', options: { colorize: true, ignore: 'pid,hostname', destination: 2 } },
+      transport: {
+        target: 'pino-pretty',
+        options: { colorize: true, ignore: 'pid,hostname', destination: 2 },
+      },
     });
   }
   return pino(base, pino.destination(2));

@@ -22,7 +22,13 @@ export interface SearchService {
 export const maxQueryLength = 300;
 
 /** The words of a query: letters and digits only, so no user text is ever read as FTS syntax. */
-export const queryTerms = (text: string) => (text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 32);
+export const queryTerms = (text: string) =>
+  (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, 32);
 
 /** `"graph" "neural" "net"*`: every term quoted, the last one also as a prefix (the user may still be typing). */
 export function ftsExpression(terms: string[], join: 'AND' | 'OR'): string {
@@ -38,14 +44,18 @@ export function createSearchService(store: Store): SearchService {
     search({ text, filters = {}, limit, offset = 0 }) {
       const terms = queryTerms(text);
       if (terms.length === 0) {
-        return store.papers.listFiltered(filters, limit, offset).map((paper) => ({ paper, score: paper.upvotes }));
+        return store.papers
+          .listFiltered(filters, limit, offset)
+          .map((paper) => ({ paper, score: paper.upvotes }));
       }
       const wanted = limit + offset;
       let hits = store.papers.searchFts(ftsExpression(terms, 'AND'), filters, wanted);
       if (hits.length < wanted && terms.length > 1) {
         // Fewer than asked: widen to any of the words, after the papers that have them all.
         const seen = new Set(hits.map((hit) => hit.paper.id));
-        const wider = store.papers.searchFts(ftsExpression(terms, 'OR'), filters, wanted).filter((hit) => !seen.has(hit.paper.id));
+        const wider = store.papers
+          .searchFts(ftsExpression(terms, 'OR'), filters, wanted)
+          .filter((hit) => !seen.has(hit.paper.id));
         hits = [...hits, ...wider];
       }
       return hits.slice(offset, offset + limit).map((hit) => ({ paper: hit.paper, score: -hit.rank }));

@@ -84,7 +84,13 @@ export interface DeliveryRepository {
   findRun(subscriptionId: number, localDate: string): DigestRun | null;
   lastRun(subscriptionId: number): DigestRun | null;
   /** Creates the run and its planned rows at once; papers already logged for the subscription keep their row. */
-  createRun(subscriptionId: number, localDate: string, batchDay: string, planned: PlannedDelivery[], now: string): DigestRun;
+  createRun(
+    subscriptionId: number,
+    localDate: string,
+    batchDay: string,
+    planned: PlannedDelivery[],
+    now: string,
+  ): DigestRun;
   setHeaderState(runId: number, state: DigestRun['headerState'], messageId: string | null): void;
   completeRun(runId: number, now: string): void;
   /** Rows of the run still to post (pending, sending, or failed and retryable), in rank order. */

@@ -32,7 +32,11 @@ const weekdayIndex: Record<string, Weekday> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, 
 
 /** The wall-clock date, time and weekday at `instant` in `timeZone`. */
 export function localMoment(instant: Date, timeZone: string): LocalMoment {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     time: `${parts.hour}:${parts.minute}`,
@@ -71,7 +75,9 @@ export function suggestTimezones(prefix: string, limit: number): string[] {
   const zones = knownTimezones();
   if (!needle) return zones.slice(0, limit);
   const starts = zones.filter((zone) => zone.toLowerCase().startsWith(needle));
-  const contains = zones.filter((zone) => !zone.toLowerCase().startsWith(needle) && zone.toLowerCase().includes(needle));
+  const contains = zones.filter(
+    (zone) => !zone.toLowerCase().startsWith(needle) && zone.toLowerCase().includes(needle),
+  );
   return [...starts, ...contains].slice(0, limit);
 }
 

@@ -35,7 +35,13 @@ export interface ChatDriver {
   /** Clicks a button of the last reply to this user, by label; resolves with the reply that results. */
   clickButton(input: { channel: string; user: string; label: string }): Promise<DriverReply>;
   /** Adds or removes a reaction as a user; resolves once the adapter has handed the event to the core. */
-  react(input: { channel: string; user: string; messageId: string; emoji: string; action: 'added' | 'removed' }): Promise<void>;
+  react(input: {
+    channel: string;
+    user: string;
+    messageId: string;
+    emoji: string;
+    action: 'added' | 'removed';
+  }): Promise<void>;
   /** Posts a plain message as a user (for shared links); returns its id. */
   postAsUser(input: { channel: string; user: string; text: string }): Promise<string>;
   /** Messages the bot has posted into a channel (not replies to commands), oldest first. */

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultDigestSettings, type DigestSettings } from '../../src/subscriptions/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { oct25Batch, variant } from '../support/fixtures';
 import { RecordingPort } from '../support/recording-port';
 import { startTestCore, type TestCore } from '../support/test-core';
@@ -62,7 +62,12 @@ describe('digest engine', () => {
 
   it('applies include and exclude keywords as whole words, and the upvote minimum, recording why', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    const sub = subscribe('c1', { include: ['LLMs', 'diffusion'], exclude: ['hallucinations'], minUpvotes: 5, topN: 50 });
+    const sub = subscribe('c1', {
+      include: ['LLMs', 'diffusion'],
+      exclude: ['hallucinations'],
+      minUpvotes: 5,
+      topN: 50,
+    });
     await tick();
     const posted = port.paperIdsIn('c1');
     expect(posted.length).toBeGreaterThan(0);
@@ -83,7 +88,10 @@ describe('digest engine', () => {
     const sub = subscribe('c1', { topN: 3 });
     await tick();
     expect(port.paperIdsIn('c1')).toEqual(['2410.17243', '2410.16251', '2410.18533']);
-    expect(t.core.store.deliveries.get(sub.id, '2410.18693')).toMatchObject({ state: 'skipped', reason: 'outside_top_n' });
+    expect(t.core.store.deliveries.get(sub.id, '2410.18693')).toMatchObject({
+      state: 'skipped',
+      reason: 'outside_top_n',
+    });
   });
 
   it('posts at the local time of the subscription time zone', async () => {
@@ -147,12 +155,15 @@ describe('digest engine', () => {
     expect(result.due).toBe(0);
   });
 
-  it('waits until tomorrow for a channel that subscribed after today\'s time', async () => {
+  it("waits until tomorrow for a channel that subscribed after today's time", async () => {
     await setUp('2024-10-26T10:00:00Z');
     subscribe('new', {}, '2024-10-26T09:30:00Z');
     await tick();
     expect(port.postsIn('new')).toHaveLength(0);
-    t.hf.setDay('2024-10-26', oct25Batch().map((item, i) => variant(item, { id: `2410.8${String(i).padStart(4, '0')}` })));
+    t.hf.setDay(
+      '2024-10-26',
+      oct25Batch().map((item, i) => variant(item, { id: `2410.8${String(i).padStart(4, '0')}` })),
+    );
     t.clock.set('2024-10-27T09:00:00Z');
     await tick();
     expect(port.paperIdsIn('new')).toHaveLength(10);
@@ -166,7 +177,10 @@ describe('digest engine', () => {
     t.clock.set('2024-10-27T09:00:00Z'); // Sunday: no new batch since Friday
     await tick();
     expect(port.postsIn('quiet')).toHaveLength(11);
-    expect(port.postsIn('chatty').at(-1)).toMatchObject({ kind: 'text', text: expect.stringContaining('nothing new') });
+    expect(port.postsIn('chatty').at(-1)).toMatchObject({
+      kind: 'text',
+      text: expect.stringContaining('nothing new'),
+    });
   });
 
   it('never posts an empty digest when Hugging Face is down, and posts when it is back the same day', async () => {

@@ -34,7 +34,9 @@ describe('Hugging Face source', () => {
     expect(batch.papers).toHaveLength(29);
     expect(batch.skipped).toBe(0);
     const top = batch.papers.find((paper) => paper.id === '2410.17243');
-    expect(top?.title).toBe('Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss');
+    expect(top?.title).toBe(
+      'Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss',
+    );
     expect(top?.abstract).not.toMatch(/\n/);
     expect(top?.upvotes).toBe(64);
     expect(top?.batchDay).toBe('2024-10-25');
@@ -44,7 +46,7 @@ describe('Hugging Face source', () => {
   it('normalises the current item shape: organisation, AI fields, GitHub URL, batch day', async () => {
     const item = march2026Item();
     (item.paper as Record<string, unknown>).githubRepo = 'marco-garosi/CIRCLE';
-    (item.paper as { authors: unknown[] }).authors.push({ _id: 'x', name: 'Secret Person', hidden: true });
+    (item.paper.authors as unknown[]).push({ _id: 'x', name: 'Secret Person', hidden: true });
     (item as Record<string, unknown>).thumbnail = '/thumbs/2602.23229.png';
     hf.setDay('2026-03-06', [item]);
     const [paper] = (await source().fetchDay('2026-03-06')).papers;
@@ -74,7 +76,10 @@ describe('Hugging Face source', () => {
   it('asks for one more page when a page is exactly full, and stops at the empty one', async () => {
     const base = oct25Batch()[0];
     if (!base) throw new Error('fixture missing');
-    hf.setDay('2024-11-05', Array.from({ length: 100 }, (_, i) => variant(base, { id: `2411.${String(20000 + i)}` })));
+    hf.setDay(
+      '2024-11-05',
+      Array.from({ length: 100 }, (_, i) => variant(base, { id: `2411.${String(20000 + i)}` })),
+    );
     expect((await source().fetchDay('2024-11-05')).papers).toHaveLength(100);
     expect(hf.requestsFor('daily_papers')).toHaveLength(2);
   });
@@ -136,7 +141,9 @@ describe('Hugging Face source', () => {
 
   it('gives up after the retry budget with an error naming the URL and the setting', async () => {
     hf.failNext('daily_papers', { kind: 'html' }, 50);
-    const error = await source({ retryBudgetMs: 2_000 }).fetchDay('2024-10-25').catch((caught: unknown) => caught);
+    const error = await source({ retryBudgetMs: 2_000 })
+      .fetchDay('2024-10-25')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaperboyError);
     expect((error as PaperboyError).code).toBe('source_unavailable');
     expect((error as Error).message).toContain(`${hf.url}/api/daily_papers?date=2024-10-25`);
@@ -163,7 +170,9 @@ describe('Hugging Face source', () => {
 
   it('looks a paper up by id, and answers null for an unknown one', async () => {
     hf.setPaper('2602.23229', march2026Item().paper);
-    expect((await source().fetchPaper('2602.23229'))?.title).toBe('Large Multimodal Models as General In-Context Classifiers');
+    expect((await source().fetchPaper('2602.23229'))?.title).toBe(
+      'Large Multimodal Models as General In-Context Classifiers',
+    );
     expect(await source().fetchPaper('9999.99999')).toBeNull();
   });
 });

@@ -108,8 +108,13 @@ describe('SQLite store', () => {
 
   it('refreshes upvotes, comments and stars of a paper seen again, without duplicating it', () => {
     const store = open('upsert.db');
-    expect(store.papers.upsertMany([paper('2410.00002', { upvotes: 3, githubStars: 1 })])).toEqual({ inserted: 1, updated: 0 });
-    expect(store.papers.upsertMany([paper('2410.00002', { upvotes: 40, numComments: 5, githubStars: 90 })])).toEqual({
+    expect(store.papers.upsertMany([paper('2410.00002', { upvotes: 3, githubStars: 1 })])).toEqual({
+      inserted: 1,
+      updated: 0,
+    });
+    expect(
+      store.papers.upsertMany([paper('2410.00002', { upvotes: 40, numComments: 5, githubStars: 90 })]),
+    ).toEqual({
       inserted: 0,
       updated: 1,
     });
@@ -128,7 +133,9 @@ describe('SQLite store', () => {
     expect(store.deliveries.loggedPaperIds(subscription.id, ['2410.00003']).size).toBe(1);
     expect(() =>
       new Database(join(folder, 'log.db'))
-        .prepare(`INSERT INTO deliveries (subscription_id, paper_id, run_id, state, updated_at) VALUES (?, ?, 1, 'sent', 'x')`)
+        .prepare(
+          `INSERT INTO deliveries (subscription_id, paper_id, run_id, state, updated_at) VALUES (?, ?, 1, 'sent', 'x')`,
+        )
         .run(subscription.id, '2410.00003'),
     ).toThrow(/UNIQUE/);
   });

@@ -19,7 +19,10 @@ export interface RecordedPost {
 export class RecordingPort implements ChatPort {
   readonly posts: RecordedPost[] = [];
   readonly threads = new Map<string, string>();
-  private readonly failures = new Map<string, Array<{ failure: DeliveryFailure; kind: RecordedPost['kind'] | 'any' }>>();
+  private readonly failures = new Map<
+    string,
+    Array<{ failure: DeliveryFailure; kind: RecordedPost['kind'] | 'any' }>
+  >();
   private readonly permanent = new Map<string, DeliveryFailure>();
   private sequence = 0;
   /**
@@ -31,7 +34,12 @@ export class RecordingPort implements ChatPort {
   constructor(readonly platform: Platform = 'discord') {}
 
   /** The next `times` posts (of `kind`, or any) into `channelId` fail with `failure`. */
-  failNext(channelId: string, failure: DeliveryFailure, times = 1, kind: RecordedPost['kind'] | 'any' = 'any'): void {
+  failNext(
+    channelId: string,
+    failure: DeliveryFailure,
+    times = 1,
+    kind: RecordedPost['kind'] | 'any' = 'any',
+  ): void {
     const queued = this.failures.get(channelId) ?? [];
     for (let i = 0; i < times; i++) queued.push({ failure, kind });
     this.failures.set(channelId, queued);
@@ -55,11 +63,15 @@ export class RecordingPort implements ChatPort {
   private record(channel: ChannelRef, post: Omit<RecordedPost, 'channelId' | 'messageId'>): PostedMessage {
     const queued = this.failures.get(channel.channelId) ?? [];
     const index = queued.findIndex((entry) => entry.kind === 'any' || entry.kind === post.kind);
-    const failure = this.permanent.get(channel.channelId) ?? (index >= 0 ? queued.splice(index, 1)[0]?.failure : undefined);
+    const failure =
+      this.permanent.get(channel.channelId) ?? (index >= 0 ? queued.splice(index, 1)[0]?.failure : undefined);
     if (failure) throw new DeliveryError(failure, `simulated ${failure} in ${channel.channelId}`);
     const recorded = { ...post, channelId: channel.channelId, messageId: `msg-${++this.sequence}` };
     this.posts.push(recorded);
-    return { messageId: recorded.messageId, url: `https://chat.test/${channel.channelId}/${recorded.messageId}` };
+    return {
+      messageId: recorded.messageId,
+      url: `https://chat.test/${channel.channelId}/${recorded.messageId}`,
+    };
   }
 
   private async maybeHang(): Promise<void> {
@@ -82,7 +94,9 @@ export class RecordingPort implements ChatPort {
   }
 
   async findPosted(channel: ChannelRef, key: string) {
-    const post = this.posts.find((candidate) => candidate.channelId === channel.channelId && candidate.key === key);
+    const post = this.posts.find(
+      (candidate) => candidate.channelId === channel.channelId && candidate.key === key,
+    );
     return post ? { messageId: post.messageId, url: null } : null;
   }
 
@@ -98,7 +112,9 @@ export class RecordingPort implements ChatPort {
   }
 
   async readMessage(channel: ChannelRef, messageId: string) {
-    const post = this.posts.find((candidate) => candidate.channelId === channel.channelId && candidate.messageId === messageId);
+    const post = this.posts.find(
+      (candidate) => candidate.channelId === channel.channelId && candidate.messageId === messageId,
+    );
     return post ? { text: post.text, authorId: 'bot' } : null;
   }
 }

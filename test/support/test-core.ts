@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createCore, type Core } from '../../src/app/create-core';
+import { type Core, createCore } from '../../src/app/create-core';
 import { ManualClock } from '../../src/clock';
 import { parseConfig } from '../../src/config/config';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
@@ -16,7 +16,9 @@ export interface TestCore {
  * The real core over an in-memory SQLite store and a fake Hugging Face server, with a manual clock and
  * instant retries. Extra env entries override the defaults.
  */
-export async function startTestCore(options: { now?: string; env?: Record<string, string>; databaseUrl?: string } = {}): Promise<TestCore> {
+export async function startTestCore(
+  options: { now?: string; env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestCore> {
   const hf = await new FakeHfServer().start();
   const clock = new ManualClock(options.now ?? '2024-10-26T09:00:00Z');
   const config = parseConfig({

@@ -1,5 +1,5 @@
-import type { Paper } from '../../papers/paper';
 import { canonicalArxivId } from '../../papers/arxiv-id';
+import type { Paper } from '../../papers/paper';
 import type { HfDailyItem, HfPaper } from './hf-schemas';
 
 /** Collapses the hard line breaks and runs of spaces that arXiv text carries. */
@@ -32,7 +32,9 @@ export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDa
     id: canonicalArxivId(paper.id) ?? paper.id,
     title: collapseWhitespace(paper.title),
     abstract: collapseWhitespace(paper.summary ?? listing?.summary ?? ''),
-    authors: (paper.authors ?? []).filter((author) => author.hidden !== true).map((author) => collapseWhitespace(author.name)),
+    authors: (paper.authors ?? [])
+      .filter((author) => author.hidden !== true)
+      .map((author) => collapseWhitespace(author.name)),
     organization: organization
       ? {
           name: organization.name,

@@ -47,7 +47,10 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
         const parsed = hfDailyItemSchema.safeParse(raw);
         if (!parsed.success) {
           skipped++;
-          log.warn({ day, page, position: index, issues: z.prettifyError(parsed.error) }, 'skipped an invalid item');
+          log.warn(
+            { day, page, position: index, issues: z.prettifyError(parsed.error) },
+            'skipped an invalid item',
+          );
           return;
         }
         const paper = normalizeHfDailyItem(parsed.data, options.baseUrl, day);

@@ -35,13 +35,18 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     const wait = outcome.requestedMs ?? backoffDelayMs(attempt, 500, 30_000, random);
     const elapsed = Date.now() - started;
     if (elapsed + wait > options.retryBudgetMs) {
-      const setting = options.settingName ? ` (check ${options.settingName}, or try --demo to run offline)` : '';
+      const setting = options.settingName
+        ? ` (check ${options.settingName}, or try --demo to run offline)`
+        : '';
       throw new PaperboyError(
         'source_unavailable',
         `Could not reach ${url}: ${lastProblem} after ${attempt + 1} attempt(s)${setting}`,
       );
     }
-    options.log.warn({ url, attempt: attempt + 1, problem: outcome.problem, waitMs: wait }, 'fetch failed, retrying');
+    options.log.warn(
+      { url, attempt: attempt + 1, problem: outcome.problem, waitMs: wait },
+      'fetch failed, retrying',
+    );
     await sleep(wait);
   }
 }
@@ -83,7 +88,11 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outc
     return { kind: 'done', result: { status: 'ok', body: JSON.parse(text) } };
   } catch {
     const looksHtml = /^\s*</.test(text);
-    return { kind: 'retry', problem: looksHtml ? 'an HTML page instead of JSON' : 'a truncated JSON body', requestedMs: null };
+    return {
+      kind: 'retry',
+      problem: looksHtml ? 'an HTML page instead of JSON' : 'a truncated JSON body',
+      requestedMs: null,
+    };
   }
 }
 
@@ -93,5 +102,7 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as { code?: string } | null)?.code;
-  return code ? `network error ${code}` : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
+  return code
+    ? `network error ${code}`
+    : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
 }

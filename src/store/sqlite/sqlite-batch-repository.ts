@@ -25,7 +25,9 @@ export class SqliteBatchRepository implements BatchRepository {
       const insert = this.db.prepare('INSERT OR IGNORE INTO batch_papers (day, paper_id) VALUES (?, ?)');
       for (const id of paperIds) insert.run(day, id);
       this.db
-        .prepare('UPDATE batches SET paper_count = (SELECT count(*) FROM batch_papers WHERE day = ?) WHERE day = ?')
+        .prepare(
+          'UPDATE batches SET paper_count = (SELECT count(*) FROM batch_papers WHERE day = ?) WHERE day = ?',
+        )
         .run(day, day);
     })();
   }

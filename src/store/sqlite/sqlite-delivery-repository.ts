@@ -105,7 +105,9 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
 
   setHeaderState(runId: number, state: DigestRun['headerState'], messageId: string | null): void {
     this.db
-      .prepare('UPDATE digest_runs SET header_state = ?, header_message_id = coalesce(?, header_message_id) WHERE id = ?')
+      .prepare(
+        'UPDATE digest_runs SET header_state = ?, header_message_id = coalesce(?, header_message_id) WHERE id = ?',
+      )
       .run(state, messageId, runId);
   }
 
@@ -131,7 +133,9 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
 
   markSending(id: number, now: string): void {
     this.db
-      .prepare(`UPDATE deliveries SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`)
+      .prepare(
+        `UPDATE deliveries SET state = 'sending', attempts = attempts + 1, updated_at = ? WHERE id = ?`,
+      )
       .run(now, id);
   }
 
@@ -146,7 +150,9 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
 
   markFailed(id: number, detail: string, retryable: boolean, now: string): void {
     this.db
-      .prepare(`UPDATE deliveries SET state = 'failed', detail = ?, retryable = ?, updated_at = ? WHERE id = ?`)
+      .prepare(
+        `UPDATE deliveries SET state = 'failed', detail = ?, retryable = ?, updated_at = ? WHERE id = ?`,
+      )
       .run(detail, retryable ? 1 : 0, now, id);
   }
 
@@ -180,6 +186,7 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
 
   prune(before: string): number {
     // Sent rows are kept: they are what stops a paper being posted twice.
-    return this.db.prepare(`DELETE FROM deliveries WHERE state = 'skipped' AND updated_at < ?`).run(before).changes;
+    return this.db.prepare(`DELETE FROM deliveries WHERE state = 'skipped' AND updated_at < ?`).run(before)
+      .changes;
   }
 }

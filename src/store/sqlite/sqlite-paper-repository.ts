@@ -163,7 +163,9 @@ export class SqlitePaperRepository implements PaperRepository {
 
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {
     const rows = this.db
-      .prepare(`SELECT * FROM papers WHERE ${filterClause} ORDER BY upvotes DESC, id LIMIT @limit OFFSET @offset`)
+      .prepare(
+        `SELECT * FROM papers WHERE ${filterClause} ORDER BY upvotes DESC, id LIMIT @limit OFFSET @offset`,
+      )
       .all({ limit, offset, ...filterParams(filters) }) as PaperRow[];
     return rows.map(paperFromRow);
   }

@@ -3,14 +3,15 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { Store } from '../store';
+import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
-import { migrations } from './migrations';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
-export const sqlitePathFromUrl = (url: string) => (url.startsWith('file://') ? url.slice('file://'.length) : url);
+export const sqlitePathFromUrl = (url: string) =>
+  url.startsWith('file://') ? url.slice('file://'.length) : url;
 
 /** Opens (creating if needed) the database, sets WAL and applies pending migrations. */
 export function openSqliteStore(url: string): Store {

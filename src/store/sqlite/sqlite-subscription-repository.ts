@@ -1,6 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { ChannelRef, Platform } from '../../chat/chat-port';
-import { type DigestSettings, defaultDigestSettings, type Subscription } from '../../subscriptions/subscription';
+import {
+  type DigestSettings,
+  defaultDigestSettings,
+  type Subscription,
+} from '../../subscriptions/subscription';
 import type { SubscriptionRepository } from '../store';
 
 interface SubscriptionRow {
@@ -54,7 +58,9 @@ export class SqliteSubscriptionRepository implements SubscriptionRepository {
   }
 
   getById(id: number): Subscription | null {
-    const row = this.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as SubscriptionRow | undefined;
+    const row = this.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
+      | SubscriptionRow
+      | undefined;
     return row ? fromRow(row) : null;
   }
 
@@ -76,6 +82,8 @@ export class SqliteSubscriptionRepository implements SubscriptionRepository {
   }
 
   pause(id: number, reason: string, now: string): void {
-    this.db.prepare('UPDATE subscriptions SET paused_reason = ?, updated_at = ? WHERE id = ?').run(reason, now, id);
+    this.db
+      .prepare('UPDATE subscriptions SET paused_reason = ?, updated_at = ? WHERE id = ?')
+      .run(reason, now, id);
   }
 }

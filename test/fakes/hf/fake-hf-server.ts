@@ -75,10 +75,15 @@ export class FakeHfServer {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', this.url);
     const pathWithQuery = `${url.pathname}${url.search}`;
-    this.requests.push({ path: pathWithQuery, query: Object.fromEntries(url.searchParams), headers: request.headers });
+    this.requests.push({
+      path: pathWithQuery,
+      query: Object.fromEntries(url.searchParams),
+      headers: request.headers,
+    });
     const index = this.faults.findIndex((entry) => entry.match(pathWithQuery));
     const scripted = index >= 0 ? this.faults.splice(index, 1)[0]?.fault : undefined;
-    const fault = scripted ?? (this.faultRate > 0 && this.random() < this.faultRate ? this.randomFault() : undefined);
+    const fault =
+      scripted ?? (this.faultRate > 0 && this.random() < this.faultRate ? this.randomFault() : undefined);
     if (fault) {
       const handled = await this.applyFault(fault, response);
       if (handled) return;
@@ -128,14 +133,16 @@ export class FakeHfServer {
     };
     if (url.pathname === '/api/daily_papers') {
       const date = url.searchParams.get('date') ?? '';
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return send(400, { error: 'Invalid date' });
       const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
       const page = Number(url.searchParams.get('p') ?? 0);
-      return send(200, (this.days.get(date) ?? []).slice(page * limit, (page + 1) * limit));
+      if (/^\d{4}-\d{2}-\d{2}$/.test(date))
+        send(200, (this.days.get(date) ?? []).slice(page * limit, (page + 1) * limit));
+      else send(400, { error: 'Invalid date' });
+      return;
     }
     const id = /^\/api\/papers\/([^/]+)$/.exec(url.pathname)?.[1];
     const paper = id ? this.papers.get(decodeURIComponent(id)) : undefined;
-    if (paper) return send(200, paper);
-    return send(404, { error: 'Not found' });
+    if (paper) send(200, paper);
+    else send(404, { error: 'Not found' });
   }
 }

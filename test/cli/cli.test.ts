@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { oct25Batch } from '../support/fixtures';
+import { runCli } from '../support/run-cli';
+
+/** A loopback port nothing listens on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('paperboy CLI, end to end against a fake Hugging Face', () => {
+  let hf: FakeHfServer;
+  const cwd = mkdtempSync(join(tmpdir(), 'paperboy-cli-'));
+  const database = join(cwd, 'data', 'paperboy.db');
+  const env = () => ({ HF_BASE_URL: hf.url, DATABASE_URL: database, HF_RETRY_BUDGET_MS: '2000' });
+
+  beforeAll(async () => {
+    hf = await new FakeHfServer().start();
+    hf.setDay('2024-10-25', oct25Batch());
+  });
+  afterAll(() => hf.stop());
+
+  it('fetches a range of days with progress, counting papers', async () => {
+    const run = await runCli(['fetch', '--from', '2024-10-24', '--to', '2024-10-26'], { env: env(), cwd });
+    expect(run.stderr).toContain('3/3');
+    expect(run.stdout.trim()).toBe('Fetched 3 days: 29 papers. 29 papers stored.');
+    expect(run.code).toBe(0);
+  });
+
+  it('searches the store and prints JSON in rank order', async () => {
+    const run = await runCli(['search', 'contrastive loss', '--json', '--limit', '3'], { env: env(), cwd });
+    expect(run.code).toBe(0);
+    const rows = JSON.parse(run.stdout) as Array<{ id: string; title: string; score: number; url: string }>;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(3);
+    expect(rows[0]).toMatchObject({ id: '2410.17243', url: 'https://huggingface.co/papers/2410.17243' });
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'title', 'score', 'url']);
+    for (const [index, row] of rows.entries())
+      if (index > 0) expect(row.score).toBeLessThanOrEqual(rows[index - 1]?.score ?? 0);
+  });
+
+  it('prints the digest of a day, as text and as JSON', async () => {
+    const text = await runCli(['digest', '--date', '2024-10-25'], { env: env(), cwd });
+    expect(text.stdout).toContain('Daily Papers — Fri 25 Oct · 10 new');
+    expect(text.stdout).toContain('Breaking the Memory Barrier');
+    const json = await runCli(['digest', '--date', '2024-10-25', '--json'], { env: env(), cwd });
+    const digest = JSON.parse(json.stdout) as { header: { count: number }; papers: Array<{ id: string }> };
+    expect(digest.header.count).toBe(10);
+    expect(digest.papers[0]?.id).toBe('2410.17243');
+  });
+
+  it('fails in one clear line when Hugging Face cannot be reached, leaving the store untouched', async () => {
+    const closedPort = await freePort();
+    const offline = { ...env(), HF_BASE_URL: `http://127.0.0.1:${closedPort}`, HF_RETRY_BUDGET_MS: '1500' };
+    const run = await runCli(['fetch', '--date', '2024-10-28'], { env: offline, cwd });
+    expect(run.code).not.toBe(0);
+    const lastLine = run.stderr.trim().split('\n').at(-1) ?? '';
+    expect(lastLine).toContain(
+      `paperboy: Could not reach http://127.0.0.1:${closedPort}/api/daily_papers?date=2024-10-28`,
+    );
+    expect(lastLine).toContain('ECONNREFUSED');
+    expect(lastLine).toContain('HF_BASE_URL');
+    expect(lastLine).toContain('--demo');
+    const db = new Database(database, { readonly: true });
+    expect(db.prepare(`SELECT count(*) AS n FROM batches WHERE day = '2024-10-28'`).get()).toEqual({ n: 0 });
+    db.close();
+  });
+
+  it('rejects a bad date and a bad setting with messages that say what is expected', async () => {
+    const date = await runCli(['fetch', '--date', '2024-13-45'], { env: env(), cwd });
+    expect(date.code).toBe(1);
+    expect(date.stderr).toContain('--date "2024-13-45" is not a date; use YYYY-MM-DD');
+    const setting = await runCli(['search', 'x'], { env: { ...env(), HF_TIMEOUT_MS: 'soon' }, cwd });
+    expect(setting.code).toBe(1);
+    expect(setting.stderr).toContain('expected a whole number greater than 0\n  → at HF_TIMEOUT_MS');
+    expect(setting.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

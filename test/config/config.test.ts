@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseConfig } from '../../src/config/config';
+import { createLogger } from '../../src/logging/logger';
+
+describe('configuration', () => {
+  it('has a default for everything optional', () => {
+    expect(parseConfig({})).toMatchObject({
+      HF_BASE_URL: 'https://huggingface.co',
+      DATABASE_URL: './data/paperboy.db',
+      DISCORD_API_BASE: 'https://discord.com/api',
+      SLACK_API_URL: 'https://slack.com/api/',
+      REFRESH_INTERVAL_MINUTES: 60,
+    });
+  });
+
+  it('treats empty values as unset, as .env.example leaves them', () => {
+    expect(parseConfig({ DISCORD_TOKEN: '', HF_BASE_URL: '  ' }).DISCORD_TOKEN).toBeUndefined();
+  });
+
+  it('names every bad variable and what it expects', () => {
+    expect(() =>
+      parseConfig({ HF_BASE_URL: 'not a url', SLACK_PORT: '99999', DATABASE_URL: 'postgres://db/paperboy' }),
+    ).toThrow(
+      /HF_BASE_URL must be a URL[\s\S]*at HF_BASE_URL[\s\S]*only SQLite is supported for now[\s\S]*at DATABASE_URL[\s\S]*expected a port number from 0 to 65535[\s\S]*at SLACK_PORT/,
+    );
+  });
+
+  it('reads .env, with the real environment taking precedence', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'paperboy-env-'));
+    writeFileSync(join(folder, '.env'), 'HF_TIMEOUT_MS=1234\nREFRESH_INTERVAL_MINUTES=5\n');
+    const config = loadConfig({ REFRESH_INTERVAL_MINUTES: '30' }, folder);
+    expect(config.HF_TIMEOUT_MS).toBe(1234);
+    expect(config.REFRESH_INTERVAL_MINUTES).toBe(30);
+  });
+});
+
+describe('logging', () => {
+  it('never writes a token, whether in a known field or inside a message', () => {
+    let output = '';
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        output += chunk;
+        done();
+      },
+    });
+    const secret = 'xoxb-1234-super-secret';
+    const log = createLogger({ level: 'info', format: 'json', secrets: [secret], destination });
+    log.info({ token: secret, headers: { authorization: `Bearer ${secret}` } }, 'calling');
+    log.error({ err: new Error(`request with ${secret} failed`) }, `failed for ${secret}`);
+    expect(output).toContain('[redacted]');
+    expect(output).not.toContain(secret);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { oct25Batch } from '../support/fixtures';
+import { runCli } from '../support/run-cli';
+
+describe('console mode, started as a process and driven through its prompt', () => {
+  let hf: FakeHfServer;
+  const cwd = mkdtempSync(join(tmpdir(), 'paperboy-console-'));
+
+  beforeAll(async () => {
+    hf = await new FakeHfServer().start();
+  });
+  afterAll(() => hf.stop());
+
+  it('says which adapters are off and why, prints the latest digest, and answers commands', async () => {
+    // The fake serves a batch for "yesterday" whatever today is, so the real clock finds it.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    hf.setDay(yesterday, oct25Batch()).setDay(dayBefore, oct25Batch());
+    const input = [
+      '/papers search contrastive loss',
+      'next',
+      'subscribe 25:00',
+      'subscribe 08:30 Europe/Paris top=3',
+      'settings',
+      'exit',
+      '',
+    ].join('\n');
+    const run = await runCli(['start'], {
+      env: { HF_BASE_URL: hf.url, DATABASE_URL: join(cwd, 'bot.db') },
+      cwd,
+      input,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Discord: off (DISCORD_TOKEN and DISCORD_APPLICATION_ID not set)');
+    expect(run.stdout).toContain('Slack: off (SLACK_BOT_TOKEN not set)');
+    expect(run.stdout).toMatch(/📰 Daily Papers — \w{3} \d{1,2} \w{3} · 10 new/);
+    expect(run.stdout).toContain('1. Breaking the Memory Barrier');
+    expect(run.stdout).toContain('Papers matching "contrastive loss"');
+    expect(run.stdout).toContain('✖ time "25:00" is not a time of day');
+    expect(run.stdout).toContain('Posts every day at 08:30 Europe/Paris: the top 3 papers');
+    expect(run.stderr).not.toContain('"level":50');
+  });
+
+  it('runs offline with --demo on the bundled batch', async () => {
+    const run = await runCli(['start', '--demo'], {
+      env: { HF_BASE_URL: 'http://127.0.0.1:9' },
+      cwd,
+      input: 'paper 2410.18975\nexit\n',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('demo: a real batch from 2024-10-25');
+    expect(run.stdout).toContain('Daily Papers — Fri 25 Oct · 10 new');
+    expect(run.stdout).toContain('Unbounded: A Generative Infinite Game of Character Life Simulation');
+  });
+
+  it('suggests --demo when Hugging Face cannot be reached at start-up', async () => {
+    const run = await runCli(['start'], {
+      env: {
+        HF_BASE_URL: 'http://127.0.0.1:9',
+        HF_RETRY_BUDGET_MS: '500',
+        DATABASE_URL: join(cwd, 'offline.db'),
+      },
+      cwd,
+      input: 'exit\n',
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('✖ Could not reach http://127.0.0.1:9/api/daily_papers');
+    expect(run.stdout).toContain('try --demo to run offline');
+  });
+});
