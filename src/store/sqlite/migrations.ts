@@ -87,4 +87,55 @@ export const migrations: string[] = [
   CREATE INDEX deliveries_run ON deliveries (run_id, state);
   CREATE INDEX deliveries_message ON deliveries (message_id);
   `,
+  // 2: the discussion queue — per-channel settings, flagged papers, who flagged them, agendas, replayed events.
+  `
+  CREATE TABLE channel_settings (
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    settings TEXT NOT NULL,           -- JSON ChannelSettings
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (platform, workspace_id, channel_id)
+  );
+
+  CREATE TABLE queue_items (
+    id INTEGER PRIMARY KEY,
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    paper_id TEXT NOT NULL,
+    message_id TEXT NOT NULL,         -- the message whose reactions flag it
+    thread_id TEXT,
+    thread_url TEXT,
+    state TEXT NOT NULL CHECK (state IN ('queued', 'discussed')),
+    first_flagged_at TEXT NOT NULL,
+    discussed_at TEXT,
+    discussed_by TEXT,
+    last_note_at TEXT,
+    UNIQUE (platform, workspace_id, channel_id, paper_id)
+  );
+  CREATE INDEX queue_items_message ON queue_items (platform, workspace_id, channel_id, message_id);
+
+  CREATE TABLE flags (
+    item_id INTEGER NOT NULL REFERENCES queue_items (id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    user_name TEXT NOT NULL,
+    flagged_at TEXT NOT NULL,
+    PRIMARY KEY (item_id, user_id)
+  );
+
+  CREATE TABLE agenda_runs (
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    local_date TEXT NOT NULL,
+    posted_at TEXT NOT NULL,
+    PRIMARY KEY (platform, workspace_id, channel_id, local_date)
+  );
+
+  CREATE TABLE processed_events (
+    event_key TEXT PRIMARY KEY,
+    seen_at TEXT NOT NULL
+  );
+  `,
 ];
