@@ -13,6 +13,7 @@ import {
   callApi,
   type Json,
 } from './fake-slack-api';
+import { checkMessage } from './fake-slack-limits';
 import { FakeSocketMode, socketPath } from './fake-slack-socket';
 import { FakeWorkspace } from './fake-slack-workspace';
 
@@ -193,9 +194,14 @@ export class FakeSlack {
       const use = (this.responseUses.get(urlId) ?? 0) + 1;
       this.responseUses.set(urlId, use);
       const known = Number(urlId.slice(1)) <= this.responseSequence;
-      const status = known && use <= responseUrlUses ? 200 : 404;
-      this.responses.push({ urlId, use, status, body: parseArgs(raw, 'application/json') });
-      send(res, status === 200 ? { status, body: { ok: true } } : { status, body: 'used_url' });
+      const body = parseArgs(raw, 'application/json');
+      const problem = checkMessage(body);
+      const status = !known || use > responseUrlUses ? 404 : problem ? 400 : 200;
+      this.responses.push({ urlId, use, status, body });
+      send(
+        res,
+        status === 200 ? { status, body: { ok: true } } : { status, body: problem?.error ?? 'used_url' },
+      );
     } else {
       send(res, { status: 404, body: 'not found' });
     }

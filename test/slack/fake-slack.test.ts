@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock';
+import { FakeSlack } from '../fakes/slack/fake-slack';
+
+/** The fake is only worth testing against if it enforces Slack's rules; these pin them down. */
+describe('fake Slack', () => {
+  let fake: FakeSlack;
+  const clock = new ManualClock('2024-10-26T09:00:00Z');
+  afterEach(async () => {
+    await fake?.close();
+  });
+
+  async function start() {
+    fake = await FakeSlack.start({ now: () => clock.now().getTime() });
+    fake.workspace.addChannel({ id: 'C1' });
+    return fake;
+  }
+
+  async function api(method: string, args: Record<string, unknown>, asJson = false) {
+    const body = asJson
+      ? JSON.stringify(args)
+      : new URLSearchParams(
+          Object.fromEntries(
+            Object.entries(args).map(([key, value]) => [
+              key,
+              typeof value === 'string' ? value : JSON.stringify(value),
+            ]),
+          ),
+        ).toString();
+    const response = await fetch(`${fake.apiUrl}${method}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${fake.botToken}`,
+        'content-type': asJson ? 'application/json; charset=utf-8' : 'application/x-www-form-urlencoded',
+      },
+      body,
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: text.startsWith('{') ? JSON.parse(text) : text,
+    };
+  }
+
+  const section = (length: number) => ({
+    type: 'section',
+    text: { type: 'mrkdwn', text: 'x'.repeat(length) },
+  });
+
+  it('accepts form and JSON bodies and records every call', async () => {
+    await start();
+    const form = await api('chat.postMessage', { channel: 'C1', text: 'hi', blocks: [section(10)] });
+    clock.advance(1_000);
+    const json = await api('chat.postMessage', { channel: 'C1', text: 'hi', blocks: [section(10)] }, true);
+    expect([form.body.ok, json.body.ok]).toEqual([true, true]);
+    expect(fake.calls.map((call) => call.args.blocks)).toEqual([[section(10)], [section(10)]]);
+  });
+
+  it.each([
+    ['51 blocks', { blocks: Array.from({ length: 51 }, () => section(1)) }],
+    ['a 3,001-character section', { blocks: [section(3_001)] }],
+    [
+      'a 151-character header',
+      { blocks: [{ type: 'header', text: { type: 'plain_text', text: 'h'.repeat(151) } }] },
+    ],
+    [
+      'a 76-character button',
+      {
+        blocks: [
+          {
+            type: 'actions',
+            elements: [{ type: 'button', text: { type: 'plain_text', text: 'b'.repeat(76) }, value: 'v' }],
+          },
+        ],
+      },
+    ],
+  ])('refuses %s with invalid_blocks', async (_name, message) => {
+    await start();
+    const result = await api('chat.postMessage', { channel: 'C1', text: 'fallback', ...message });
+    expect(result.body).toMatchObject({ ok: false, error: 'invalid_blocks' });
+  });
+
+  it('limits each channel to one message a second with 429 and Retry-After', async () => {
+    await start();
+    fake.workspace.addChannel({ id: 'C2' });
+    expect((await api('chat.postMessage', { channel: 'C1', text: 'one' })).status).toBe(200);
+    expect((await api('chat.postMessage', { channel: 'C2', text: 'other channel' })).status).toBe(200);
+    const limited = await api('chat.postMessage', { channel: 'C1', text: 'two' });
+    expect(limited.status).toBe(429);
+    expect(limited.retryAfter).toBe('1');
+    clock.advance(1_000);
+    expect((await api('chat.postMessage', { channel: 'C1', text: 'two' })).status).toBe(200);
+  });
+
+  it('answers per-channel errors, archived channels and armed 5xx', async () => {
+    await start();
+    fake.workspace.addChannel({ id: 'C_ARCH', isArchived: true });
+    fake.workspace.addChannel({ id: 'C_OUT', error: 'not_in_channel' });
+    expect((await api('chat.postMessage', { channel: 'C_ARCH', text: 'x' })).body.error).toBe('is_archived');
+    expect((await api('chat.postMessage', { channel: 'C_OUT', text: 'x' })).body.error).toBe(
+      'not_in_channel',
+    );
+    expect((await api('chat.postMessage', { channel: 'C_NONE', text: 'x' })).body.error).toBe(
+      'channel_not_found',
+    );
+    fake.failNext('conversations.info', { status: 500 });
+    expect((await api('conversations.info', { channel: 'C1' })).status).toBe(500);
+    expect((await api('conversations.info', { channel: 'C1' })).body.ok).toBe(true);
+  });
+
+  it('returns history newest first, with metadata only when asked', async () => {
+    await start();
+    await api('chat.postMessage', {
+      channel: 'C1',
+      text: 'tagged',
+      metadata: { event_type: 'e', event_payload: { key: 'k' } },
+    });
+    const plain = await api('conversations.history', { channel: 'C1' });
+    const withMetadata = await api('conversations.history', { channel: 'C1', include_all_metadata: 'true' });
+    expect(plain.body.messages[0].metadata).toBeUndefined();
+    expect(withMetadata.body.messages[0].metadata).toEqual({ event_type: 'e', event_payload: { key: 'k' } });
+  });
+
+  it('lets a response_url be used five times', async () => {
+    await start();
+    const { url } = fake.createResponseUrl();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"text":"hi"}',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 404]);
+  });
+
+  it('refuses a wrong token', async () => {
+    await start();
+    const response = await fetch(`${fake.apiUrl}auth.test`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer xoxb-wrong' },
+    });
+    expect(await response.json()).toMatchObject({ ok: false, error: 'invalid_auth' });
+  });
+});
