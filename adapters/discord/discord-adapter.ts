@@ -1,0 +1,124 @@
+/**
+ * The Discord adapter: a discord.js client on the gateway (Guilds, GuildMessages, GuildMessageReactions;
+ * no privileged intents) that translates interactions and reactions into core calls, and a REST port the
+ * core posts digests through. The REST base comes from `apiBase`, and with it the gateway URL.
+ */
+import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'discord.js';
+import type { CommandService } from '../../commands/command-service';
+import type { ChatAdapter } from '../../src/chat/chat-adapter';
+import type { ChatPort } from '../../src/chat/chat-port';
+import type { Logger } from '../../src/logging/logger';
+import { NO_MENTIONS } from './discord-body';
+import { createInteractionHandler } from './discord-interactions';
+import { createDiscordPort } from './discord-port';
+import { listenForReactions } from './discord-reactions';
+import { ensureCommandsRegistered } from './register-commands';
+
+export interface DiscordAdapterOptions {
+  token: string;
+  applicationId: string;
+  /** REST base without version, e.g. `https://discord.com/api` (DISCORD_API_BASE). */
+  apiBase: string;
+  /** Register `/papers` in this guild (instant) rather than globally. */
+  guildId?: string | undefined;
+  commands: CommandService;
+  log: Logger;
+  /** Check the registered commands at start-up and overwrite them when they differ. Default true. */
+  registerCommands?: boolean;
+  /** Answer directly when the core replies within this many ms, defer otherwise. Default 1000. */
+  deferAfterMs?: number;
+  /** How long `start()` waits for the gateway to be ready. Default 60 s. */
+  readyTimeoutMs?: number;
+  /**
+   * Ask for the privileged Message Content intent (it must also be switched on in the developer portal).
+   * Without it `readMessage` sees other people's text only when they mention the bot. Default false.
+   */
+  messageContent?: boolean;
+  /** REST tuning (tests shorten waits); `api` always comes from `apiBase`. */
+  rest?: Partial<Pick<RESTOptions, 'retries' | 'timeout' | 'offset'>>;
+}
+
+export interface DiscordAdapter extends ChatAdapter {
+  readonly port: ChatPort;
+  /** The bot's user id once started. */
+  botUserId(): string | null;
+}
+
+export const DISCORD_INTENTS = [
+  GatewayIntentBits.Guilds,
+  GatewayIntentBits.GuildMessages,
+  GatewayIntentBits.GuildMessageReactions,
+];
+
+const intentsFor = (messageContent: boolean) =>
+  messageContent ? [...DISCORD_INTENTS, GatewayIntentBits.MessageContent] : DISCORD_INTENTS;
+
+function waitForReady(client: Client, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Discord gateway not ready after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    client.once(Events.ClientReady, () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
+  const log = options.log.child({ platform: 'discord' });
+  const client = new Client({
+    intents: intentsFor(options.messageContent === true),
+    // User: a reaction removal by someone not in the cache is otherwise dropped by discord.js.
+    partials: [Partials.Message, Partials.Channel, Partials.Reaction, Partials.User],
+    allowedMentions: NO_MENTIONS,
+    rest: { ...options.rest, api: options.apiBase },
+  });
+  const port = createDiscordPort({ rest: client.rest, botUserId: () => client.user?.id ?? null });
+  const onInteraction = createInteractionHandler({
+    commands: options.commands,
+    log,
+    deferAfterMs: options.deferAfterMs ?? 1000,
+  });
+  client.on(Events.InteractionCreate, (interaction) => void onInteraction(interaction));
+  listenForReactions(client, options.commands, log);
+  client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'));
+  client.on(Events.ShardDisconnect, (event) =>
+    log.warn({ code: event.code }, 'discord gateway disconnected'),
+  );
+
+  return {
+    port,
+    botUserId: () => client.user?.id ?? null,
+    async start() {
+      const ready = waitForReady(client, options.readyTimeoutMs ?? 60_000);
+      try {
+        await client.login(options.token);
+        await ready;
+      } catch (error) {
+        ready.catch(() => {});
+        await client.destroy();
+        throw error;
+      }
+      log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'discord ready');
+      if (options.registerCommands === false) return;
+      try {
+        await ensureCommandsRegistered({
+          rest: client.rest,
+          applicationId: options.applicationId,
+          guildId: options.guildId,
+          specs: options.commands.specs,
+          log,
+        });
+      } catch (error) {
+        // The previous definitions stay in place; digests and existing commands keep working.
+        log.error({ err: error }, 'discord command registration failed');
+      }
+    },
+    async stop() {
+      await client.destroy();
+      log.info('discord stopped');
+    },
+  };
+}

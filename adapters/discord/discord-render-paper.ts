@@ -1,0 +1,77 @@
+/** Renders the daily digest for Discord: a short header line, then one embed message per paper. */
+import type { APIButtonComponent, APIEmbed, APIEmbedField } from 'discord.js';
+import type { DigestHeader, PaperCard } from '../../src/chat/replies';
+import { buttonRows, type DiscordMessageBody, linkButton } from './discord-body';
+import { FOOTER_SEPARATOR, refText } from './discord-delivery-ref';
+import { fitEmbeds, LIMITS } from './discord-limits';
+import { escapeMarkdown, oneLine, safeUrl, truncate } from './discord-text';
+
+/** A summary is one line in intent; long ones are cut well before Discord's 4,096 so a digest stays readable. */
+const SUMMARY_BUDGET = 700;
+
+export function renderDigestHeader(header: DigestHeader, deliveryKey?: string): DiscordMessageBody {
+  const title = `**${truncate(escapeMarkdown(oneLine(header.title)), 300)}**`;
+  const content = deliveryKey ? `${title}\n-# ${refText(deliveryKey)}` : title;
+  return { content: truncate(content, LIMITS.content), embeds: [], components: [] };
+}
+
+const compact = (value: number) =>
+  new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+
+function paperFields(card: PaperCard): APIEmbedField[] {
+  const fields: APIEmbedField[] = [];
+  const authors = oneLine(card.authorsLine);
+  if (authors) fields.push({ name: 'Authors', value: truncate(escapeMarkdown(authors), LIMITS.fieldValue) });
+  fields.push({ name: 'Upvotes', value: `👍 ${card.upvotes}`, inline: true });
+  fields.push({ name: 'Comments', value: `💬 ${card.comments}`, inline: true });
+  if (card.githubStars !== null && safeUrl(card.githubUrl)) {
+    fields.push({ name: 'GitHub', value: `⭐ ${compact(card.githubStars)}`, inline: true });
+  }
+  return fields;
+}
+
+function paperFooter(card: PaperCard, deliveryKey?: string): string {
+  const parts = [`arXiv ${card.id}`];
+  if (card.batchDay) parts.push(`Daily Papers ${card.batchDay}`);
+  if (deliveryKey) parts.push(refText(deliveryKey));
+  return parts.map(oneLine).join(FOOTER_SEPARATOR);
+}
+
+/** One embed for one paper. `deliveryKey` (digest posts only) is written into the footer for `findPosted`. */
+export function paperEmbed(card: PaperCard, deliveryKey?: string): APIEmbed {
+  const embed: APIEmbed = {
+    title: truncate(escapeMarkdown(oneLine(card.title)), LIMITS.title),
+    description: truncate(escapeMarkdown(oneLine(card.summary)), SUMMARY_BUDGET),
+    fields: paperFields(card),
+    footer: { text: truncate(paperFooter(card, deliveryKey), LIMITS.footer) },
+  };
+  const url = safeUrl(card.hfUrl, 2048);
+  if (url) embed.url = url;
+  const organization = card.organization ? oneLine(card.organization) : '';
+  if (organization) embed.author = { name: truncate(organization, LIMITS.authorName) };
+  const thumbnail = safeUrl(card.thumbnailUrl, 2048);
+  if (thumbnail) embed.thumbnail = { url: thumbnail };
+  if (!embed.description) delete embed.description;
+  return embed;
+}
+
+/** Hugging Face, arXiv, PDF and (when the paper has code) Code, as link buttons. */
+export function paperLinkButtons(card: PaperCard): APIButtonComponent[] {
+  const links: [string, string | null][] = [
+    ['Hugging Face', card.hfUrl],
+    ['arXiv', card.arxivUrl],
+    ['PDF', card.pdfUrl],
+    ['Code', card.githubUrl],
+  ];
+  return links.flatMap(([label, url]) => {
+    const safe = safeUrl(url);
+    return safe ? [linkButton(label, safe)] : [];
+  });
+}
+
+export function renderPaper(card: PaperCard, deliveryKey?: string): DiscordMessageBody {
+  return {
+    embeds: fitEmbeds([paperEmbed(card, deliveryKey)]),
+    components: buttonRows(paperLinkButtons(card)),
+  };
+}

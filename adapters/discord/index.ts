@@ -1,0 +1,9 @@
+/** What the composition root and the CLI use from the Discord adapter. */
+export { buildCommandDefinitions } from './command-definitions';
+export { createDiscordAdapter, type DiscordAdapter, type DiscordAdapterOptions } from './discord-adapter';
+export {
+  ensureCommandsRegistered,
+  type RegisterCommandsOptions,
+  type RegistrationResult,
+  registerCommands,
+} from './register-commands';

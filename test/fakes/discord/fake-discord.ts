@@ -1,0 +1,256 @@
+/**
+ * A fake Discord on 127.0.0.1: REST under `/api/v10` and the gateway WebSocket on the same port, enough for
+ * unmodified discord.js. It records every request and gateway frame, enforces Discord's limits, and can be
+ * told to rate-limit, fail a channel or fail with 5xx. Tests await what it recorded instead of sleeping.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Faults } from './fake-faults';
+import { FakeGateway } from './fake-gateway';
+import { guildCreatePayload, reactionPayload, snowflake, userPayload } from './fake-payloads';
+import { Recorder } from './fake-recorder';
+import { channelRoutes } from './fake-routes-channels';
+import { commandRoutes } from './fake-routes-commands';
+import { interactionRoutes } from './fake-routes-interactions';
+import { FakeStore } from './fake-store';
+import type {
+  FakeGuildSpec,
+  FakeUser,
+  InteractionOutput,
+  InteractionRecord,
+  Json,
+  RecordedRequest,
+} from './fake-types';
+import type { FakeWorld, Route } from './fake-world';
+
+export interface FakeDiscordOptions {
+  token?: string;
+  applicationId?: string;
+  guilds?: FakeGuildSpec[];
+  heartbeatIntervalMs?: number;
+  interactionDeadlineMs?: number;
+}
+
+const routes: Route[] = [...channelRoutes, ...interactionRoutes, ...commandRoutes];
+const MESSAGE_CONTENT_INTENT = 1 << 15;
+
+export const DEFAULT_GUILD: FakeGuildSpec = {
+  id: '900000000000000001',
+  name: 'Research Lab',
+  channels: [
+    { id: '900000000000000101', name: 'papers' },
+    { id: '900000000000000102', name: 'general' },
+  ],
+};
+
+export class FakeDiscord {
+  readonly requests = new Recorder<RecordedRequest>();
+  readonly outputs = new Recorder<InteractionOutput & { interactionId: string }>();
+  readonly faults = new Faults();
+  readonly store: FakeStore;
+  readonly gateway: FakeGateway;
+  readonly applicationId: string;
+  readonly botUser: FakeUser;
+  readonly users = new Map<string, FakeUser>();
+  token: string;
+  private clockOffset = 0;
+  private seq = 0;
+  private readonly server: Server;
+  private readonly world: FakeWorld;
+
+  private constructor(options: FakeDiscordOptions) {
+    this.token = options.token ?? 'fake-bot-token';
+    this.applicationId = options.applicationId ?? '800000000000000001';
+    this.botUser = userPayload(this.applicationId, 'paperboy', true);
+    this.store = new FakeStore(structuredClone(options.guilds ?? [DEFAULT_GUILD]));
+    this.server = createServer((request, response) => void this.handle(request, response));
+    this.gateway = new FakeGateway({
+      token: () => this.token,
+      applicationId: this.applicationId,
+      botUser: this.botUser,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+      url: () => this.gatewayUrl,
+      guildIds: () => this.store.guilds.map((guild) => guild.id),
+      guildCreate: (id) => {
+        const spec = this.store.guilds.find((guild) => guild.id === id) ?? { id, channels: [] };
+        return guildCreatePayload(spec, this.store.guildChannels(id), this.botUser.id);
+      },
+    });
+    this.gateway.attach(this.server);
+    this.world = {
+      store: this.store,
+      botUser: this.botUser,
+      users: this.users,
+      applicationId: this.applicationId,
+      gatewayUrl: () => this.gatewayUrl,
+      now: () => this.now(),
+      dispatch: (t, d) => this.gateway.dispatch(t, d),
+      hasMessageContent: () => ((this.gateway.intents ?? 0) & MESSAGE_CONTENT_INTENT) !== 0,
+      interactionDeadlineMs: options.interactionDeadlineMs ?? 3000,
+      outputs: this.outputs,
+    };
+  }
+
+  static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    const fake = new FakeDiscord(options);
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    return fake;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** What the bot's `DISCORD_API_BASE` should be. */
+  get apiBase(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  get gatewayUrl(): string {
+    return `ws://127.0.0.1:${this.port}`;
+  }
+
+  now(): number {
+    return Date.now() + this.clockOffset;
+  }
+
+  /** Moves the fake's clock (interaction deadlines, nonce windows) without waiting. */
+  advanceClock(ms: number): void {
+    this.clockOffset += ms;
+  }
+
+  waitForRequest(
+    predicate: (request: RecordedRequest) => boolean,
+    label = 'a request',
+  ): Promise<RecordedRequest> {
+    return this.requests.waitFor(predicate, label);
+  }
+
+  requestsTo(method: string, path: RegExp): RecordedRequest[] {
+    return this.requests.filter((request) => request.method === method && path.test(request.path));
+  }
+
+  /** Registers an interaction (so its callback and webhooks are accepted) and dispatches it. */
+  injectInteraction(payload: Json): InteractionRecord {
+    const member = payload.member as { user: FakeUser };
+    this.users.set(member.user.id, member.user);
+    const message = payload.message as { id: string } | undefined;
+    const record: InteractionRecord = {
+      id: String(payload.id),
+      token: String(payload.token),
+      type: Number(payload.type),
+      channelId: String(payload.channel_id),
+      userId: member.user.id,
+      createdAt: this.now(),
+      originalId: null,
+      sourceMessageId: message?.id ?? null,
+      outputs: [],
+    };
+    this.store.interactions.set(record.id, record);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    return record;
+  }
+
+  /**
+   * The bot's answer to an interaction: the first output that shows something (a reply, an update, an edit
+   * of a deferred reply, a follow-up or autocomplete choices), skipping defers and deletions.
+   */
+  waitForAnswer(interactionId: string): Promise<InteractionOutput & { interactionId: string }> {
+    return this.outputs.waitFor(
+      (output) =>
+        output.interactionId === interactionId &&
+        (output.kind === 'edit' ||
+          output.kind === 'followup' ||
+          [4, 7, 8].includes(output.callbackType ?? 0)),
+      `an answer to interaction ${interactionId}`,
+    );
+  }
+
+  /** Posts a message as a user (not the bot) and dispatches MESSAGE_CREATE. */
+  postAsUser(channelId: string, user: FakeUser, content: string): string {
+    this.users.set(user.id, user);
+    const message = this.store.addMessage({ channel_id: channelId, author: user, content });
+    const hidden = message.author.id !== this.botUser.id && !this.world.hasMessageContent();
+    this.gateway.dispatch('MESSAGE_CREATE', hidden ? { ...message, content: '' } : message);
+    return message.id;
+  }
+
+  /** Dispatches MESSAGE_REACTION_ADD / _REMOVE as Discord sends them (members only on add). */
+  react(input: {
+    channelId: string;
+    messageId: string;
+    user: FakeUser;
+    emoji: string | { id: string; name: string };
+    action: 'added' | 'removed';
+  }): void {
+    const channel = this.store.channels.get(input.channelId);
+    if (!channel) throw new Error(`no channel ${input.channelId}`);
+    this.users.set(input.user.id, input.user);
+    const event = input.action === 'added' ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE';
+    this.gateway.dispatch(event, reactionPayload({ ...input, guildId: channel.guild_id }));
+  }
+
+  newId(): string {
+    return snowflake();
+  }
+
+  async close(): Promise<void> {
+    await this.gateway.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const raw = await readBody(request);
+    const body = raw ? (JSON.parse(raw) as Json) : {};
+    const path = url.pathname.replace(/^\/api\/v10/, '');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const query = Object.fromEntries(url.searchParams);
+    const reply = url.pathname.startsWith('/api/v10/')
+      ? this.answer(method, path, query, body, request.headers.authorization)
+      : { status: 404, body: { message: '404: Not Found', code: 0 } };
+    response.writeHead(reply.status, {
+      ...(reply.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...reply.headers,
+    });
+    response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+    this.requests.push({
+      seq: ++this.seq,
+      method,
+      path,
+      query,
+      headers: request.headers,
+      body,
+      status: reply.status,
+      response: reply.body,
+    });
+  }
+
+  private answer(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: Json,
+    authorization?: string,
+  ) {
+    const route = routes.find((candidate) => candidate.method === method && candidate.pattern.test(path));
+    if (!route) return { status: 404, body: { message: '404: Not Found', code: 0 } };
+    if (route.auth && authorization !== `Bot ${this.token}`)
+      return { status: 401, body: { message: '401: Unauthorized', code: 0 } };
+    const { reply: forced, headers } = this.faults.intercept(method, path, this.now());
+    if (forced) return forced;
+    const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => param ?? '');
+    const reply = route.handle({ method, path, params, query, body }, this.world);
+    return { ...reply, headers: { ...headers, ...reply.headers } };
+  }
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}

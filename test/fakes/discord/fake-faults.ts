@@ -1,0 +1,137 @@
+/**
+ * Failures the fake can be told to produce: rate limits (one-off 429s, or a real per-route bucket with
+ * Discord's headers), revoked channels (403 / 404) and server errors.
+ */
+export interface FakeReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Match {
+  method?: string;
+  /** Matched against the path after `/api/v10`. */
+  path: RegExp;
+}
+
+export interface RateLimitSpec extends Match {
+  times?: number;
+  /** Seconds, as Discord sends them (fractions allowed). */
+  retryAfter?: number;
+  bucket?: string;
+  global?: boolean;
+}
+
+export interface BucketSpec extends Match {
+  limit: number;
+  /** Seconds until the bucket refills, counted from its first request. */
+  resetAfter: number;
+  name?: string;
+}
+
+export interface ServerErrorSpec extends Match {
+  times?: number;
+  status?: number;
+}
+
+export type ChannelFailure = 'missing_access' | 'missing_permissions' | 'unknown_channel';
+
+const CHANNEL_FAILURES: Record<ChannelFailure, FakeReply> = {
+  missing_access: { status: 403, body: { message: 'Missing Access', code: 50001 } },
+  missing_permissions: { status: 403, body: { message: 'Missing Permissions', code: 50013 } },
+  unknown_channel: { status: 404, body: { message: 'Unknown Channel', code: 10003 } },
+};
+
+const matches = (spec: Match, method: string, path: string) =>
+  (!spec.method || spec.method.toUpperCase() === method) && spec.path.test(path);
+
+export class Faults {
+  private readonly rateLimits: (RateLimitSpec & { left: number })[] = [];
+  private readonly buckets: { spec: BucketSpec; windowStart: number | null; count: number }[] = [];
+  private readonly serverErrors: (ServerErrorSpec & { left: number })[] = [];
+  readonly channels = new Map<string, ChannelFailure>();
+
+  rateLimitNext(spec: RateLimitSpec): void {
+    this.rateLimits.push({ ...spec, left: spec.times ?? 1 });
+  }
+
+  addBucket(spec: BucketSpec): void {
+    this.buckets.push({ spec, windowStart: null, count: 0 });
+  }
+
+  failServer(spec: ServerErrorSpec): void {
+    this.serverErrors.push({ ...spec, left: spec.times ?? 1 });
+  }
+
+  /** A forced answer for this request, or the rate-limit headers to add to the normal one. */
+  intercept(
+    method: string,
+    path: string,
+    now: number,
+  ): { reply?: FakeReply; headers: Record<string, string> } {
+    const channelId = /^\/channels\/(\d+)/.exec(path)?.[1];
+    const failure = channelId ? this.channels.get(channelId) : undefined;
+    if (failure) return { reply: CHANNEL_FAILURES[failure], headers: {} };
+    const error = this.serverErrors.find((spec) => spec.left > 0 && matches(spec, method, path));
+    if (error) {
+      error.left -= 1;
+      return {
+        reply: { status: error.status ?? 500, body: { message: '500: Internal Server Error', code: 0 } },
+        headers: {},
+      };
+    }
+    const limited = this.rateLimits.find((spec) => spec.left > 0 && matches(spec, method, path));
+    if (limited) {
+      limited.left -= 1;
+      return {
+        reply: tooManyRequests(
+          limited.retryAfter ?? 0.05,
+          limited.bucket ?? 'fake-bucket',
+          limited.global === true,
+          5,
+        ),
+        headers: {},
+      };
+    }
+    const bucket = this.buckets.find((entry) => matches(entry.spec, method, path));
+    if (!bucket) return { headers: {} };
+    const windowMs = bucket.spec.resetAfter * 1000;
+    if (bucket.windowStart === null || now - bucket.windowStart >= windowMs) {
+      bucket.windowStart = now;
+      bucket.count = 0;
+    }
+    bucket.count += 1;
+    const resetAfter = Math.max(0, (bucket.windowStart + windowMs - now) / 1000);
+    const name = bucket.spec.name ?? 'fake-bucket';
+    if (bucket.count > bucket.spec.limit)
+      return { reply: tooManyRequests(resetAfter, name, false, bucket.spec.limit), headers: {} };
+    return {
+      headers: rateLimitHeaders(bucket.spec.limit, bucket.spec.limit - bucket.count, resetAfter, name, now),
+    };
+  }
+}
+
+function rateLimitHeaders(limit: number, remaining: number, resetAfter: number, bucket: string, now: number) {
+  return {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String((now / 1000 + resetAfter).toFixed(3)),
+    'X-RateLimit-Reset-After': resetAfter.toFixed(3),
+    'X-RateLimit-Bucket': bucket,
+  };
+}
+
+/** Discord's 429: headers, `Retry-After`, and a body with `retry_after` in seconds. */
+function tooManyRequests(retryAfter: number, bucket: string, global: boolean, limit: number): FakeReply {
+  const headers: Record<string, string> = {
+    ...rateLimitHeaders(limit, 0, retryAfter, bucket, Date.now()),
+    'Retry-After': retryAfter.toFixed(3),
+    'X-RateLimit-Scope': global ? 'global' : 'user',
+  };
+  if (global) headers['X-RateLimit-Global'] = 'true';
+  return {
+    status: 429,
+    headers,
+    body: { message: 'You are being rate limited.', retry_after: retryAfter, global, code: 0 },
+  };
+}
