@@ -6,10 +6,17 @@ import type { CommandContext } from './command-context';
 import type { CommandDeps } from './command-deps';
 import type { CommandService } from './command-service';
 import type { CommandInvocation } from './command-spec';
+import {
+  discussedCommand,
+  historyCommand,
+  queueCommand,
+  unflagCommand,
+} from './handlers/discussion-commands';
 import { helpCommand } from './handlers/help-command';
 import { paperCommand } from './handlers/paper-command';
 import { searchCommand } from './handlers/search-command';
-import { settingsCommand, subscribeCommand, unsubscribeCommand } from './handlers/subscription-commands';
+import { settingsCommand } from './handlers/settings-command';
+import { subscribeCommand, unsubscribeCommand } from './handlers/subscription-commands';
 import { todayCommand } from './handlers/today-command';
 import { parseCommandText } from './parse-command-text';
 
@@ -29,6 +36,10 @@ const builtInHandlers: Record<string, CommandHandler> = {
   subscribe: subscribeCommand,
   unsubscribe: unsubscribeCommand,
   settings: settingsCommand,
+  queue: queueCommand,
+  discussed: discussedCommand,
+  unflag: unflagCommand,
+  history: historyCommand,
   help: helpCommand,
 };
 

@@ -103,3 +103,23 @@ export const weekdayList = z
     }
     return [...days].sort();
   });
+
+/** `fri 15:00`, `Friday 3pm Europe/Paris` or `off` → the weekly agenda slot (zone defaults to the caller's). */
+export const agendaSlot = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (/^(off|none|no)$/i.test(value)) return null;
+    const [dayWord = '', timeWord = '', zoneWord] = value.split(/\s+/);
+    const weekday = dayNames.indexOf(dayWord.slice(0, 3).toLowerCase());
+    const time = timeOfDay.safeParse(timeWord);
+    const zone = zoneWord === undefined ? undefined : timezone.safeParse(zoneWord);
+    if (weekday < 0 || !time.success || (zone && !zone.success)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `agenda "${value}" is not a weekly slot; use a day and a time, e.g. agenda:"fri 15:00" (or "fri 15:00 Europe/Paris", or off)`,
+      });
+      return z.NEVER;
+    }
+    return { weekday: weekday as Weekday, time: time.data, timezone: zone?.success ? zone.data : undefined };
+  });

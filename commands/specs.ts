@@ -117,8 +117,68 @@ export const commandSpecs: CommandSpec[] = [
   },
   {
     name: 'settings',
-    description: "Show this channel's digest settings",
-    usage: 'settings',
+    description: "Show this channel's settings, or change its discussion settings",
+    usage: 'settings [flag_emoji=🔖] [threads=on] [agenda="fri 15:00"]',
+    options: [
+      {
+        name: 'flag_emoji',
+        type: 'string',
+        description: 'The reaction that flags a paper for discussion (default 🔖)',
+        maxLength: 64,
+      },
+      {
+        name: 'threads',
+        type: 'boolean',
+        description: 'Open a discussion thread on the first flag (default on)',
+      },
+      {
+        name: 'agenda',
+        type: 'string',
+        description: 'Weekly agenda post, e.g. "fri 15:00" or off',
+        maxLength: 60,
+      },
+    ],
+  },
+  {
+    name: 'queue',
+    description: "This channel's discussion queue: flagged papers, most flags first",
+    usage: 'queue',
+    options: [],
+  },
+  {
+    name: 'discussed',
+    description: 'Move a paper from the queue to the channel history',
+    usage: 'discussed <arXiv id or URL>',
+    options: [
+      {
+        name: 'id',
+        type: 'string',
+        description: 'e.g. 2410.17243',
+        required: true,
+        positional: true,
+        maxLength: 300,
+      },
+    ],
+  },
+  {
+    name: 'unflag',
+    description: 'Withdraw your flag from a paper',
+    usage: 'unflag <arXiv id or URL>',
+    options: [
+      {
+        name: 'id',
+        type: 'string',
+        description: 'e.g. 2410.17243',
+        required: true,
+        positional: true,
+        maxLength: 300,
+      },
+    ],
+  },
+  {
+    name: 'history',
+    description: 'Papers this channel has discussed',
+    usage: 'history',
     options: [],
   },
   {

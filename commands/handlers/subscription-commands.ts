@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
 import { describeSchedule } from '../../src/digest/schedule';
 import { PaperboyError } from '../../src/errors';
-import {
-  type DigestSettings,
-  defaultDigestSettings,
-  type Subscription,
-} from '../../src/subscriptions/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
@@ -24,7 +20,7 @@ const subscribeSchema = z.object({
   post_empty: flag('post_empty').optional(),
 });
 
-function requireManager(context: CommandContext, action: string) {
+export function requireManager(context: CommandContext, action: string) {
   if (!context.canManageChannel) {
     throw new PaperboyError(
       'forbidden',
@@ -86,17 +82,4 @@ export function unsubscribeCommand(
         'channel',
       )
     : textReply(`This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to start.`);
-}
-
-export function settingsCommand(_invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
-  const subscription: Subscription | null = deps.store.subscriptions.get(context.channel);
-  if (!subscription?.active) {
-    return textReply(
-      `This channel is not subscribed. Use \`${context.commandPrefix} subscribe\` to get the daily digest.`,
-    );
-  }
-  const paused = subscription.pausedReason
-    ? `\nPaused: ${subscription.pausedReason}. Subscribe again once the bot can post here.`
-    : '';
-  return textReply(`${describeSettings(subscription)}${paused}`);
 }

@@ -2,16 +2,22 @@ import type { Logger } from 'pino';
 import { createCommandRouter } from '../../commands/command-router';
 import type { CommandService } from '../../commands/command-service';
 import { Continuations } from '../../commands/continuations';
+import { lookUpPaper } from '../../commands/handlers/paper-command';
 import { commandSpecs } from '../../commands/specs';
+import { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
 import type { Config } from '../config/config';
 import { createDigestService, type DigestService } from '../digest/digest-service';
+import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { type BatchSync, createBatchSync } from '../ingest/batch-sync';
 import { createSearchService, type SearchService } from '../search/search-service';
 import { createHfSource } from '../sources/hf/hf-source';
 import type { PaperSource } from '../sources/paper-source';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import type { Store } from '../store/store';
+
+/** How long skip and failure rows of the delivery log are kept (what `/papers why` can explain). */
+export const deliveryLogDays = 90;
 
 export interface CoreOptions {
   config: Config;
@@ -33,8 +39,12 @@ export interface Core {
   readonly source: PaperSource;
   readonly sync: BatchSync;
   readonly search: SearchService;
+  readonly ports: PortRegistry;
   readonly digests: DigestService;
+  readonly discussion: DiscussionService;
   readonly commands: CommandService;
+  /** Drops delivery-log rows older than the retention and replay-guard entries older than two days. */
+  prune(now: Date): { deliveries: number; events: number };
   close(): void;
 }
 
@@ -53,19 +63,47 @@ export function createCore(options: CoreOptions): Core {
     });
   const sync = createBatchSync({ source, store, clock, log, settleHourUtc: config.BATCH_SETTLE_HOUR_UTC });
   const search = createSearchService(store);
-  const digests = createDigestService({ store, sync, log: log.child({ service: 'digest' }) });
+  const ports = new PortRegistry();
+  const digests = createDigestService({ store, sync, ports, log: log.child({ service: 'digest' }) });
   const continuations = new Continuations(() => clock.now().getTime());
-  const commands = createCommandRouter({
-    deps: {
-      store,
-      search,
-      sync,
-      source,
-      clock,
-      log: log.child({ service: 'commands' }),
-      continuations,
-      specs: commandSpecs,
-    },
+  const deps = {
+    store,
+    search,
+    sync,
+    source,
+    clock,
+    log: log.child({ service: 'commands' }),
+    continuations,
+    specs: commandSpecs,
+  };
+  const discussion = createDiscussionService({
+    store,
+    ports,
+    clock,
+    log,
+    lookUpPaper: (id) => lookUpPaper(id, deps),
   });
-  return { config, clock, log, store, source, sync, search, digests, commands, close: () => store.close() };
+  const commands = createCommandRouter({ deps, onReaction: discussion.handleReaction });
+  const prune = (now: Date) => {
+    const day = 86_400_000;
+    const deliveries = store.deliveries.prune(new Date(now.getTime() - deliveryLogDays * day).toISOString());
+    const events = store.discussion.pruneEvents(new Date(now.getTime() - 2 * day).toISOString());
+    log.info({ deliveries, events }, 'pruned old log rows');
+    return { deliveries, events };
+  };
+  return {
+    config,
+    clock,
+    log,
+    store,
+    source,
+    sync,
+    search,
+    ports,
+    digests,
+    discussion,
+    commands,
+    prune,
+    close: () => store.close(),
+  };
 }

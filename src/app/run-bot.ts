@@ -49,7 +49,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const adapters: ChatAdapter[] = consoleMode
     ? [createConsoleAdapter({ output: stdout, style })]
     : await createChatAdapters(config, statuses, core);
-  for (const adapter of adapters) core.digests.registerPort(adapter.port);
+  for (const adapter of adapters) core.ports.register(adapter.port);
   await Promise.all(adapters.map((adapter) => adapter.start()));
 
   await core.digests.reconcileInFlight(clock.now());

@@ -51,6 +51,8 @@ export interface ReactionEvent {
   channel: ChannelRef;
   messageId: string;
   userId: string;
+  /** How the platform shows the user (display name), for "flagged by …" lines that ping no one. */
+  userName: string;
   /** Unicode emoji (`🔖`) or the platform's name for it (`bookmark`, `custom:123`). */
   emoji: string;
   action: 'added' | 'removed';

@@ -34,6 +34,8 @@ export interface PaperCard {
   batchDay: string | null;
   /** Search excerpt with the matched words marked. */
   snippet?: SnippetPart[];
+  /** One extra line of context, e.g. `2 flags: Ada, Bob · discuss: <thread url>` on the queue. */
+  note?: string;
 }
 
 export interface DigestHeader {

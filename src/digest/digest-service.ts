@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { ChannelRef, ChatPort, Platform } from '../chat/chat-port';
+import type { ChannelRef, ChatPort } from '../chat/chat-port';
+import type { PortRegistry } from '../chat/port-registry';
 import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from '../delivery/delivery';
 import { DeliveryError } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
@@ -11,6 +12,7 @@ import { dueLocalDate } from './schedule';
 
 export interface DigestServiceOptions {
   store: Store;
+  ports: PortRegistry;
   sync: BatchSync;
   log: Logger;
   /** A post that failed this many times is given up (and shown as failed by `/papers why`). */
@@ -27,16 +29,14 @@ export interface DigestTickResult {
 
 /** Posts each subscription's digest once per local day, crash-safe: intent recorded before every send. */
 export interface DigestService {
-  registerPort(port: ChatPort): void;
   runDueDigests(now: Date): Promise<DigestTickResult>;
   /** Settles posts a crash left between "sending" and "sent" by asking the platform. */
   reconcileInFlight(now: Date): Promise<number>;
 }
 
 export function createDigestService(options: DigestServiceOptions): DigestService {
-  const { store, sync } = options;
+  const { store, sync, ports } = options;
   const maxAttempts = options.maxAttempts ?? 5;
-  const ports = new Map<Platform, ChatPort>();
   let running = false;
 
   async function runDueDigests(now: Date): Promise<DigestTickResult> {
@@ -236,5 +236,5 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     return settled;
   }
 
-  return { registerPort: (port) => ports.set(port.platform, port), runDueDigests, reconcileInFlight };
+  return { runDueDigests, reconcileInFlight };
 }

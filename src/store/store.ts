@@ -1,5 +1,6 @@
 import type { ChannelRef } from '../chat/chat-port';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
+import type { ChannelSettings, QueueItem } from '../discussion/discussion';
 import type { Paper } from '../papers/paper';
 import type { DigestSettings, Subscription } from '../subscriptions/subscription';
 
@@ -12,6 +13,7 @@ export interface Store {
   readonly batches: BatchRepository;
   readonly subscriptions: SubscriptionRepository;
   readonly deliveries: DeliveryRepository;
+  readonly discussion: DiscussionRepository;
   /** Runs `work` atomically. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -107,4 +109,31 @@ export interface DeliveryRepository {
   findByMessage(channel: ChannelRef, messageId: string): Delivery | null;
   /** Deletes log rows last touched before `before`; returns how many. */
   prune(before: string): number;
+}
+
+export interface DiscussionRepository {
+  getSettings(channel: ChannelRef): ChannelSettings;
+  saveSettings(channel: ChannelRef, settings: ChannelSettings, now: string): void;
+  /** Channels with a weekly agenda set. */
+  channelsWithAgenda(): Array<{ channel: ChannelRef; settings: ChannelSettings }>;
+  findItem(channel: ChannelRef, paperId: string): QueueItem | null;
+  findItemByMessage(channel: ChannelRef, messageId: string): QueueItem | null;
+  /** The channel's item for the paper, created (queued, flagged on `messageId`) if there is none. */
+  ensureItem(channel: ChannelRef, paperId: string, messageId: string, now: string): QueueItem;
+  /** True when the flag is new. A flag on a discussed paper puts it back on the queue. */
+  addFlag(itemId: number, userId: string, userName: string, now: string): boolean;
+  /** True when there was such a flag. */
+  removeFlag(itemId: number, userId: string): boolean;
+  setThread(itemId: number, threadId: string, threadUrl: string | null): void;
+  markDiscussed(itemId: number, userId: string, now: string): void;
+  /** Queued items with at least one flag: most flags first, then oldest. */
+  queue(channel: ChannelRef): QueueItem[];
+  /** Discussed items, most recent first. */
+  history(channel: ChannelRef, limit: number): QueueItem[];
+  /** Records that the agenda for the local date is posted (or is not to be posted); false if it already was. */
+  recordAgenda(channel: ChannelRef, localDate: string, now: string): boolean;
+  hasAgenda(channel: ChannelRef, localDate: string): boolean;
+  /** Records a platform event id; false if it was seen before (a replay). */
+  firstSighting(eventKey: string, now: string): boolean;
+  pruneEvents(before: string): number;
 }

@@ -109,7 +109,7 @@ describe('commands', () => {
   });
 
   it('shows settings, including a pause and its reason', async () => {
-    expect(asText(await run('settings')).text).toContain('not subscribed');
+    expect(asText(await run('settings')).text).toContain('Not subscribed to the daily digest');
     const subscription = t.core.store.subscriptions.upsert(
       context().channel,
       {

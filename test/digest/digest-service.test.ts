@@ -17,7 +17,7 @@ describe('digest engine', () => {
     t = await startTestCore({ now });
     t.hf.setDay('2024-10-25', oct25Batch());
     port = new RecordingPort('discord');
-    t.core.digests.registerPort(port);
+    t.core.ports.register(port);
   }
   const subscribe = (id: string, settings: Partial<DigestSettings> = {}, at = '2024-10-20T00:00:00Z') =>
     t.core.store.subscriptions.upsert(channel(id), { ...defaultDigestSettings, ...settings }, at);
@@ -224,7 +224,7 @@ describe('digest engine', () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z', databaseUrl: file });
     t.hf.setDay('2024-10-25', oct25Batch());
     port = new RecordingPort('discord');
-    t.core.digests.registerPort(port);
+    t.core.ports.register(port);
     subscribe('c1', { topN: 3 });
     port.hangAfterPapers = 1; // the second paper is accepted, then the process "dies"
     void tick();
@@ -235,7 +235,7 @@ describe('digest engine', () => {
     t = await startTestCore({ now: '2024-10-26T09:05:00Z', databaseUrl: file });
     t.hf.setDay('2024-10-25', oct25Batch());
     port.hangAfterPapers = null;
-    t.core.digests.registerPort(port);
+    t.core.ports.register(port);
     expect(await t.core.digests.reconcileInFlight(t.clock.now())).toBe(1);
     await tick();
     const ids = port.paperIdsIn('c1');

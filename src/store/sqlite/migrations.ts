@@ -111,7 +111,6 @@ export const migrations: string[] = [
     first_flagged_at TEXT NOT NULL,
     discussed_at TEXT,
     discussed_by TEXT,
-    last_note_at TEXT,
     UNIQUE (platform, workspace_id, channel_id, paper_id)
   );
   CREATE INDEX queue_items_message ON queue_items (platform, workspace_id, channel_id, message_id);

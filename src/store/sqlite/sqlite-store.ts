@@ -6,6 +6,7 @@ import type { Store } from '../store';
 import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
+import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
@@ -37,6 +38,7 @@ export function openSqliteStore(url: string): Store {
     batches: new SqliteBatchRepository(db),
     subscriptions: new SqliteSubscriptionRepository(db),
     deliveries: new SqliteDeliveryRepository(db),
+    discussion: new SqliteDiscussionRepository(db),
     transaction: (work) => db.transaction(work)(),
     close: () => db.close(),
   };

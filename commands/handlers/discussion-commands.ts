@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { type PaperCard, textReply } from '../../src/chat/replies';
+import { toPaperCard } from '../../src/digest/paper-card';
+import type { QueueItem } from '../../src/discussion/discussion';
+import { PaperboyError } from '../../src/errors';
+import { parsePaperReference } from '../../src/papers/arxiv-id';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import type { CommandInvocation } from '../command-spec';
+import { wholeNumber } from '../option-schemas';
+import { pagedReply, pageSize } from '../paper-list';
+import { validateOptions } from '../validate';
+
+const pageSchema = z.object({ page: wholeNumber('page', 0, 1000).default(0) });
+const idSchema = z.object({
+  id: z.string({ error: 'give the paper as an arXiv id or URL, e.g. 2410.17243' }).max(300, 'id is too long'),
+});
+
+const flagsNote = (item: QueueItem) => {
+  const who = item.flags.map((flag) => flag.userName).join(', ');
+  const flags = `${item.flags.length} flag${item.flags.length === 1 ? '' : 's'}: ${who}`;
+  return item.threadUrl ? `${flags} · discuss: ${item.threadUrl}` : flags;
+};
+
+function cardsFor(items: QueueItem[], deps: CommandDeps, note: (item: QueueItem) => string): PaperCard[] {
+  const papers = new Map(
+    deps.store.papers.getMany(items.map((item) => item.paperId)).map((paper) => [paper.id, paper]),
+  );
+  return items.flatMap((item) => {
+    const paper = papers.get(item.paperId);
+    return paper ? [{ ...toPaperCard(paper), note: note(item) }] : [];
+  });
+}
+
+function listReply(
+  heading: string,
+  emptyText: string,
+  cards: PaperCard[],
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
+  const { page } = validateOptions(pageSchema, invocation.options);
+  return pagedReply(
+    {
+      heading,
+      emptyText,
+      cards: cards.slice(page * pageSize, (page + 1) * pageSize),
+      page,
+      hasMore: (page + 1) * pageSize < cards.length,
+      pageCount: Math.max(1, Math.ceil(cards.length / pageSize)),
+    },
+    invocation,
+    context,
+    deps.continuations,
+    'private',
+  );
+}
+
+export function queueCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const queue = deps.store.discussion.queue(context.channel);
+  const emoji = deps.store.discussion.getSettings(context.channel).flagEmoji;
+  return listReply(
+    `Discussion queue · ${queue.length} paper${queue.length === 1 ? '' : 's'}`,
+    `The queue is empty. React with ${emoji} on a paper (or a message linking one) to add it.`,
+    cardsFor(queue, deps, flagsNote),
+    invocation,
+    context,
+    deps,
+  );
+}
+
+export function historyCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const history = deps.store.discussion.history(context.channel, 200);
+  return listReply(
+    'Discussed in this channel',
+    `Nothing discussed yet. \`${context.commandPrefix} discussed <id>\` moves a paper from the queue to here.`,
+    cardsFor(
+      history,
+      deps,
+      (item) => `discussed ${item.discussedAt?.slice(0, 10) ?? ''} · ${flagsNote(item)}`,
+    ),
+    invocation,
+    context,
+    deps,
+  );
+}
+
+function queuedItem(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps): QueueItem {
+  const { id: input } = validateOptions(idSchema, invocation.options);
+  const id = parsePaperReference(input);
+  if (!id)
+    throw new PaperboyError(
+      'invalid_input',
+      `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,
+    );
+  const item = deps.store.discussion.findItem(context.channel, id);
+  if (item?.state !== 'queued' || item.flags.length === 0) {
+    throw new PaperboyError(
+      'not_found',
+      `${id} is not on this channel's discussion queue. \`${context.commandPrefix} queue\` lists it.`,
+    );
+  }
+  return item;
+}
+
+export function discussedCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const item = queuedItem(invocation, context, deps);
+  deps.store.discussion.markDiscussed(item.id, context.userId, deps.clock.now().toISOString());
+  const title = deps.store.papers.get(item.paperId)?.title ?? item.paperId;
+  return textReply(`Moved "${title}" to the channel's history.`, 'success', 'channel');
+}
+
+export function unflagCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const item = queuedItem(invocation, context, deps);
+  if (!deps.store.discussion.removeFlag(item.id, context.userId)) {
+    throw new PaperboyError(
+      'not_found',
+      `You have not flagged ${item.paperId}; only your own flag can be withdrawn.`,
+    );
+  }
+  const left = item.flags.length - 1;
+  return textReply(
+    left > 0
+      ? `Your flag is withdrawn; ${left} other flag${left === 1 ? '' : 's'} keep it on the queue.`
+      : 'Your flag is withdrawn; the paper has left the queue.',
+    'success',
+  );
+}

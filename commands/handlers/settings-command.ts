@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { textReply } from '../../src/chat/replies';
+import type { ChannelSettings } from '../../src/discussion/discussion';
+import { looksLikeEmoji } from '../../src/discussion/emoji';
+import { localMoment } from '../../src/time/zoned-time';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import type { CommandInvocation } from '../command-spec';
+import { agendaSlot, flag } from '../option-schemas';
+import { validateOptions } from '../validate';
+import { describeSettings, requireManager } from './subscription-commands';
+
+const settingsSchema = z.object({
+  flag_emoji: z
+    .string()
+    .trim()
+    .refine(looksLikeEmoji, 'flag_emoji must be one emoji, e.g. 🔖 or :bookmark:')
+    .optional(),
+  threads: flag('threads').optional(),
+  agenda: agendaSlot.optional(),
+});
+
+const dayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+function describeDiscussion(settings: ChannelSettings, prefix: string): string {
+  const agenda = settings.agenda
+    ? `Weekly agenda: ${dayNames[settings.agenda.weekday]} ${settings.agenda.time} ${settings.agenda.timezone}`
+    : `Weekly agenda: off (\`${prefix} settings agenda:"fri 15:00"\` turns it on)`;
+  const threads = settings.threads ? 'the first flag opens a thread' : 'no threads are opened';
+  return `Flag a paper for discussion with ${settings.flagEmoji}; ${threads}\n${agenda}`;
+}
+
+/** Shows the channel's settings; with options, changes the discussion settings first (managers only). */
+export function settingsCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const changes = validateOptions(settingsSchema, invocation.options);
+  const now = deps.clock.now();
+  const subscription = deps.store.subscriptions.get(context.channel);
+  let discussion = deps.store.discussion.getSettings(context.channel);
+  const changing = Object.values(changes).some((value) => value !== undefined);
+  if (changing) {
+    requireManager(context, 'change the settings of');
+    const agenda =
+      changes.agenda === undefined
+        ? discussion.agenda
+        : changes.agenda && {
+            weekday: changes.agenda.weekday,
+            time: changes.agenda.time,
+            timezone:
+              changes.agenda.timezone ?? discussion.agenda?.timezone ?? subscription?.timezone ?? 'UTC',
+          };
+    discussion = {
+      flagEmoji: changes.flag_emoji ?? discussion.flagEmoji,
+      threads: changes.threads ?? discussion.threads,
+      agenda,
+    };
+    deps.store.discussion.saveSettings(context.channel, discussion, now.toISOString());
+    if (agenda && changes.agenda) {
+      // A slot that already passed today starts next week, not right now.
+      const local = localMoment(now, agenda.timezone);
+      if (local.weekday === agenda.weekday && local.time >= agenda.time) {
+        deps.store.discussion.recordAgenda(context.channel, local.date, now.toISOString());
+      }
+    }
+  }
+  const paused = subscription?.pausedReason
+    ? `\nPaused: ${subscription.pausedReason}. Subscribe again once the bot can post here.`
+    : '';
+  const digest = subscription?.active
+    ? `${describeSettings(subscription)}${paused}`
+    : `Not subscribed to the daily digest (\`${context.commandPrefix} subscribe\` starts it).`;
+  const text = `${digest}\n${describeDiscussion(discussion, context.commandPrefix)}`;
+  return changing ? textReply(`Settings updated.\n${text}`, 'success') : textReply(text);
+}

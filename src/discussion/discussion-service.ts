@@ -1,0 +1,171 @@
+import type { Logger } from 'pino';
+import type { ChannelRef, ReactionEvent } from '../chat/chat-port';
+import type { PortRegistry } from '../chat/port-registry';
+import type { Clock } from '../clock';
+import { findPaperLinks } from '../papers/arxiv-id';
+import type { Paper } from '../papers/paper';
+import type { Store } from '../store/store';
+import { truncateAtWord } from '../text/truncate';
+import { localMoment } from '../time/zoned-time';
+import type { QueueItem } from './discussion';
+import { sameEmoji } from './emoji';
+
+export interface DiscussionServiceOptions {
+  store: Store;
+  ports: PortRegistry;
+  clock: Clock;
+  log: Logger;
+  /** Fetches and stores a paper paperboy has not seen (for shared links). */
+  lookUpPaper: (id: string) => Promise<Paper>;
+  /** Thread lines per paper allowed in `noteWindowMs`: a flood of reactions is not a flood of replies. */
+  notesPerWindow?: number;
+  noteWindowMs?: number;
+}
+
+export interface DiscussionService {
+  handleReaction(event: ReactionEvent): Promise<void>;
+  /** Posts the weekly agenda in every channel whose agenda time has come today. */
+  runDueAgendas(now: Date): Promise<number>;
+  /** The agenda text for a channel's queue. */
+  agendaText(channel: ChannelRef): string;
+}
+
+const channelKey = (channel: ChannelRef) => `${channel.platform}:${channel.workspaceId}:${channel.channelId}`;
+
+export function createDiscussionService(options: DiscussionServiceOptions): DiscussionService {
+  const { store, ports, clock } = options;
+  const notesPerWindow = options.notesPerWindow ?? 3;
+  const noteWindowMs = options.noteWindowMs ?? 10 * 60_000;
+  // Recent thread lines per queue item; in memory, as a restart forgetting them only allows a few more.
+  const recentNotes = new Map<number, number[]>();
+
+  /** True (and counted) when another thread line for the item fits in the window. */
+  function mayNote(itemId: number, now: number): boolean {
+    const recent = (recentNotes.get(itemId) ?? []).filter((at) => now - at < noteWindowMs);
+    if (recent.length >= notesPerWindow) return false;
+    recentNotes.set(itemId, [...recent, now]);
+    return true;
+  }
+  const log = options.log.child({ service: 'discussion' });
+  // Events for one message are handled one at a time: two quick flags must not open two threads.
+  const chains = new Map<string, Promise<void>>();
+
+  function serialised(key: string, work: () => Promise<void>): Promise<void> {
+    const next = (chains.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = next.catch(() => undefined);
+    chains.set(key, tail);
+    void tail.then(() => {
+      if (chains.get(key) === tail) chains.delete(key);
+    });
+    return next;
+  }
+
+  async function paperForMessage(event: ReactionEvent): Promise<string | null> {
+    const delivered = store.deliveries.findByMessage(event.channel, event.messageId);
+    if (delivered) return delivered.paperId;
+    const known = store.discussion.findItemByMessage(event.channel, event.messageId);
+    if (known) return known.paperId;
+    const port = ports.get(event.channel.platform);
+    const message = port ? await port.readMessage(event.channel, event.messageId) : null;
+    const [id] = message ? findPaperLinks(message.text) : [];
+    if (!id) return null;
+    await options.lookUpPaper(id);
+    return id;
+  }
+
+  async function handle(event: ReactionEvent): Promise<void> {
+    const now = clock.now().toISOString();
+    if (event.eventId && !store.discussion.firstSighting(`${event.channel.platform}:${event.eventId}`, now))
+      return;
+    const settings = store.discussion.getSettings(event.channel);
+    if (!sameEmoji(event.emoji, settings.flagEmoji)) return;
+    if (event.action === 'removed') {
+      const item = store.discussion.findItemByMessage(event.channel, event.messageId);
+      if (item && store.discussion.removeFlag(item.id, event.userId))
+        log.info({ paper: item.paperId }, 'flag withdrawn');
+      return;
+    }
+    const paperId = await paperForMessage(event);
+    if (!paperId) return;
+    const item = store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
+    if (!store.discussion.addFlag(item.id, event.userId, event.userName, now)) return;
+    log.info({ paper: paperId, channel: event.channel.channelId }, 'paper flagged');
+    await announceFlag(
+      store.discussion.findItem(event.channel, paperId) ?? item,
+      event.userName,
+      settings.threads,
+      now,
+    );
+  }
+
+  async function announceFlag(
+    item: QueueItem,
+    userName: string,
+    threads: boolean,
+    now: string,
+  ): Promise<void> {
+    const port = ports.get(item.channel.platform);
+    if (!port || !threads) return;
+    try {
+      if (!item.threadId) {
+        const title = truncateAtWord(store.papers.get(item.paperId)?.title ?? `arXiv ${item.paperId}`, 100);
+        const thread = await port.startThread(item.channel, item.messageId, title);
+        store.discussion.setThread(item.id, thread.threadId, thread.url);
+        mayNote(item.id, Date.parse(now));
+        await port.postInThread(item.channel, thread.threadId, `🔖 Flagged for discussion by ${userName}.`);
+        return;
+      }
+      if (!mayNote(item.id, Date.parse(now))) return;
+      await port.postInThread(
+        item.channel,
+        item.threadId,
+        `🔖 ${userName} flagged this too (${item.flags.length} flags).`,
+      );
+    } catch (error) {
+      // The flag is recorded either way; a thread that cannot be opened is only a missed courtesy.
+      log.warn({ err: error, paper: item.paperId }, 'could not open or post in the discussion thread');
+    }
+  }
+
+  function agendaText(channel: ChannelRef): string {
+    const queue = store.discussion.queue(channel);
+    if (queue.length === 0)
+      return '📋 Reading-group agenda: the discussion queue is empty. React with the flag emoji on a paper to add it.';
+    const lines = queue.map((item, index) => {
+      const title = store.papers.get(item.paperId)?.title ?? `arXiv ${item.paperId}`;
+      const who = item.flags.map((flag) => flag.userName).join(', ');
+      return `${index + 1}. ${title} — ${item.flags.length} flag${item.flags.length === 1 ? '' : 's'} (${who}) https://huggingface.co/papers/${item.paperId}`;
+    });
+    return [
+      `📋 Reading-group agenda: ${queue.length} paper${queue.length === 1 ? '' : 's'} on the queue`,
+      ...lines,
+    ].join('\n');
+  }
+
+  async function runDueAgendas(now: Date): Promise<number> {
+    let posted = 0;
+    for (const { channel, settings } of store.discussion.channelsWithAgenda()) {
+      const agenda = settings.agenda;
+      const port = ports.get(channel.platform);
+      if (!agenda || !port) continue;
+      const local = localMoment(now, agenda.timezone);
+      if (local.weekday !== agenda.weekday || local.time < agenda.time) continue;
+      if (store.discussion.hasAgenda(channel, local.date)) continue;
+      try {
+        await port.postText(channel, agendaText(channel));
+        store.discussion.recordAgenda(channel, local.date, now.toISOString());
+        posted++;
+      } catch (error) {
+        log.warn({ err: error, channel: channel.channelId }, 'agenda post failed; the next tick tries again');
+      }
+    }
+    return posted;
+  }
+
+  return {
+    handleReaction: (event) =>
+      serialised(`${channelKey(event.channel)}:${event.messageId}`, () => handle(event)),
+    runDueAgendas,
+    agendaText,
+  };
+}
