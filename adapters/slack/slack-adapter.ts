@@ -11,9 +11,9 @@ import type { ChatPort } from '../../src/chat/chat-port';
 import { type Clock, systemClock } from '../../src/clock';
 import type { Logger } from '../../src/logging/logger';
 import { registerCommandHandlers } from './slack-commands';
+import { createSlackDirectory } from './slack-directory';
 import { boltLogger } from './slack-logger';
 import { createPacer, realSleep, type Sleep } from './slack-pacer';
-import { createPermissionChecker } from './slack-permissions';
 import { createSlackPort, type SlackIdentity } from './slack-port';
 import { registerReactionHandlers } from './slack-reactions';
 import { createReceiver, pickMode, type SlackMode } from './slack-receivers';
@@ -47,6 +47,8 @@ export interface SlackAdapterOptions {
   maxRateLimitWaits?: number;
   /** HTTP mode: answer Slack only after the listener ran (deterministic tests; FaaS). */
   processBeforeResponse?: boolean;
+  /** How long users.info / conversations.info answers are reused (0: ask every time). */
+  directoryCacheMs?: number;
   /** How long `stop()` waits for acked work (command answers, reaction hand-offs) to finish. */
   stopGraceMs?: number;
 }
@@ -132,10 +134,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         ...(identity.botUserId ? { botUserId: identity.botUserId } : {}),
         tokenVerificationEnabled: false,
       });
-      const permissions = createPermissionChecker({ client, log, now });
-      registerCommandHandlers(bolt, { commands: options.commands, permissions, log, track });
+      const directory = createSlackDirectory({ client, log, now, ttlMs: options.directoryCacheMs ?? 60_000 });
+      registerCommandHandlers(bolt, { commands: options.commands, directory, log, track });
       registerReactionHandlers(bolt, {
         commands: options.commands,
+        directory,
         log,
         track,
         botUserId: () => identity.botUserId,

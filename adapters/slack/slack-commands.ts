@@ -8,15 +8,15 @@ import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { Reply } from '../../src/chat/replies';
 import type { Logger } from '../../src/logging/logger';
+import { manageChannelRequirement, type SlackDirectory } from './slack-directory';
 import { replyForError } from './slack-errors';
-import { manageChannelRequirement, type PermissionChecker } from './slack-permissions';
 import { renderReply, replyActions } from './slack-reply-render';
 
 export const commandPrefix = '/papers';
 
 export interface CommandHandlerDeps {
   commands: CommandService;
-  permissions: PermissionChecker;
+  directory: SlackDirectory;
   log: Logger;
   /** Keeps slow work running after the ack, and lets `stop()` / tests wait for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
@@ -98,7 +98,7 @@ async function commandContext(deps: CommandHandlerDeps, caller: Caller): Promise
   return {
     channel: { platform: 'slack', workspaceId: caller.teamId, channelId: caller.channelId },
     userId: caller.userId,
-    canManageChannel: await deps.permissions.canManageChannel(caller.userId, caller.channelId),
+    canManageChannel: await deps.directory.canManageChannel(caller.userId, caller.channelId),
     manageChannelRequirement,
     commandPrefix,
   };

@@ -1,6 +1,7 @@
 /**
- * Who may change a channel's subscription on Slack: workspace admins and owners (users.info) and the
- * channel's creator (conversations.info). Answers are cached briefly; any failure answers "no".
+ * What the adapter needs to know about people and channels, from users.info and conversations.info:
+ * who may change a channel's subscription (workspace admins and owners, and the channel's creator) and
+ * how a user is shown. Answers are cached briefly; a failed check answers "no".
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
@@ -8,7 +9,7 @@ import { slackErrorCode } from './slack-errors';
 
 export const manageChannelRequirement = "a workspace admin, a workspace owner or the channel's creator";
 
-export interface PermissionOptions {
+export interface DirectoryOptions {
   client: webApi.WebClient;
   log: Logger;
   now: () => number;
@@ -16,34 +17,46 @@ export interface PermissionOptions {
   maxEntries?: number;
 }
 
+interface Person {
+  isAdmin: boolean;
+  displayName: string;
+}
+
 interface Entry<T> {
   value: T;
   expires: number;
 }
 
-export interface PermissionChecker {
+export interface SlackDirectory {
   canManageChannel(userId: string, channelId: string): Promise<boolean>;
+  /** Display name, else real name, else handle; the user id when Slack cannot say. */
+  displayName(userId: string): Promise<string>;
 }
 
-export function createPermissionChecker(options: PermissionOptions): PermissionChecker {
+export function createSlackDirectory(options: DirectoryOptions): SlackDirectory {
   const ttl = options.ttlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 1_000;
-  const admins = new Map<string, Entry<boolean>>();
+  const people = new Map<string, Entry<Person>>();
   const creators = new Map<string, Entry<string | null>>();
 
   async function cached<T>(cache: Map<string, Entry<T>>, key: string, load: () => Promise<T>): Promise<T> {
     const hit = cache.get(key);
     if (hit && hit.expires > options.now()) return hit.value;
     const value = await load();
+    if (ttl <= 0) return value;
     if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
     cache.set(key, { value, expires: options.now() + ttl });
     return value;
   }
 
-  const isWorkspaceAdmin = (userId: string) =>
-    cached(admins, userId, async () => {
+  const person = (userId: string) =>
+    cached(people, userId, async () => {
       const { user } = await options.client.users.info({ user: userId });
-      return Boolean(user?.is_admin || user?.is_owner || user?.is_primary_owner);
+      const profile = user?.profile;
+      return {
+        isAdmin: Boolean(user?.is_admin || user?.is_owner || user?.is_primary_owner),
+        displayName: profile?.display_name || profile?.real_name || user?.real_name || user?.name || userId,
+      };
     });
 
   const channelCreator = (channelId: string) =>
@@ -52,17 +65,29 @@ export function createPermissionChecker(options: PermissionOptions): PermissionC
       return channel?.creator ?? null;
     });
 
+  const warn = (error: unknown, context: Record<string, string>, message: string) =>
+    options.log.warn({ ...context, slackError: slackErrorCode(error) }, message);
+
   return {
     async canManageChannel(userId, channelId) {
       try {
-        if (await isWorkspaceAdmin(userId)) return true;
+        if ((await person(userId)).isAdmin) return true;
         return (await channelCreator(channelId)) === userId;
       } catch (error) {
-        options.log.warn(
-          { user: userId, channel: channelId, slackError: slackErrorCode(error) },
+        warn(
+          error,
+          { user: userId, channel: channelId },
           'could not check channel rights; treating the user as not allowed',
         );
         return false;
+      }
+    },
+    async displayName(userId) {
+      try {
+        return (await person(userId)).displayName;
+      } catch (error) {
+        warn(error, { user: userId }, 'could not look up a user name; using the id');
+        return userId;
       }
     },
   };

@@ -7,9 +7,11 @@ import type { App } from '@slack/bolt';
 import type { CommandService } from '../../commands/command-service';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
+import type { SlackDirectory } from './slack-directory';
 
 export interface ReactionHandlerDeps {
   commands: CommandService;
+  directory: SlackDirectory;
   log: Logger;
   botUserId: () => string | null;
   track: <T>(work: Promise<T>) => Promise<T>;
@@ -55,21 +57,31 @@ export function registerReactionHandlers(app: App, deps: ReactionHandlerDeps): v
       deps.log.debug({ eventId: body.event_id }, 'duplicate slack event ignored');
       return;
     }
-    const reaction: ReactionEvent = {
-      channel: { platform: 'slack', workspaceId: body.team_id ?? '', channelId: item.channel },
-      messageId: item.ts,
-      userId: event.user,
-      emoji: event.reaction,
-      action,
-      ...(body.event_id ? { eventId: body.event_id } : {}),
-    };
-    try {
-      await deps.track(deps.commands.react(reaction));
-    } catch (error) {
-      deps.log.error({ err: error, channel: item.channel }, 'reaction handling failed');
-    }
+    await deps.track(deliver(deps, event, body, action));
   };
 
   app.event('reaction_added', async ({ event, body }) => handle(event, body, 'added'));
   app.event('reaction_removed', async ({ event, body }) => handle(event, body, 'removed'));
+}
+
+async function deliver(
+  deps: ReactionHandlerDeps,
+  event: ReactionPayload,
+  body: { event_id?: string; team_id?: string },
+  action: ReactionEvent['action'],
+): Promise<void> {
+  const channelId = event.item.channel ?? '';
+  try {
+    await deps.commands.react({
+      channel: { platform: 'slack', workspaceId: body.team_id ?? '', channelId },
+      messageId: event.item.ts ?? '',
+      userId: event.user,
+      userName: await deps.directory.displayName(event.user),
+      emoji: event.reaction,
+      action,
+      ...(body.event_id ? { eventId: body.event_id } : {}),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, channel: channelId }, 'reaction handling failed');
+  }
 }

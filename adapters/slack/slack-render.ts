@@ -74,44 +74,62 @@ export function renderSnippet(parts: SnippetPart[], max: number): string {
   return out.trim();
 }
 
-/** Link buttons for Hugging Face, arXiv, PDF, Code and the project page (whichever exist). */
-export function linkButtons(card: PaperCard): types.Button[] {
-  const links: Array<[id: string, label: string, url: string | null]> = [
+/** Hugging Face, arXiv, PDF, Code and the project page, whichever exist, as [id, label, safe URL]. */
+function paperLinks(card: PaperCard): Array<[id: string, label: string, url: string]> {
+  const code = card.githubStars === null ? 'Code' : `Code ★ ${compactNumber(card.githubStars)}`;
+  const links: Array<[string, string, string | null]> = [
     ['hf', 'Hugging Face', card.hfUrl],
     ['arxiv', 'arXiv', card.arxivUrl],
     ['pdf', 'PDF', card.pdfUrl],
-    [
-      'code',
-      card.githubStars === null ? 'Code' : `Code ★ ${compactNumber(card.githubStars)}`,
-      card.githubUrl,
-    ],
+    ['code', code, card.githubUrl],
     ['project', 'Project page', card.projectPage],
   ];
-  const buttons: types.Button[] = [];
-  for (const [id, label, url] of links) {
+  return links.flatMap(([id, label, url]) => {
     const safe = safeUrl(url);
-    if (safe)
-      buttons.push({ type: 'button', action_id: `paperboy_link_${id}`, text: plain(label), url: safe });
-  }
-  return buttons;
+    return safe ? [[id, label, safe] as [string, string, string]] : [];
+  });
 }
 
-export function paperBlocks(card: PaperCard, options: { image: boolean }): Block[] {
+/** Link buttons, for digest messages. */
+export const linkButtons = (card: PaperCard): types.Button[] =>
+  paperLinks(card).map(([id, label, url]) => ({
+    type: 'button',
+    action_id: `paperboy_link_${id}`,
+    text: plain(label),
+    url,
+  }));
+
+/** Inline links, for compact lists where buttons are kept for paging. */
+const inlineLinks = (card: PaperCard): string =>
+  paperLinks(card)
+    .map(([, label, url]) => `<${escapeMrkdwn(url)}|${escapeMrkdwn(label)}>`)
+    .join(' · ');
+
+/**
+ * A paper as blocks: linked title (with the thumbnail in a digest), facts, summary or search snippet,
+ * then links — buttons in a digest, inline in a list.
+ */
+export function paperBlocks(card: PaperCard, options: { compact: boolean }): Block[] {
   const title: types.SectionBlock = {
     type: 'section',
     text: mrkdwn(`*${mrkdwnLink(card.hfUrl, card.title, limits.title)}*`),
   };
   const thumbnail = safeUrl(card.thumbnailUrl);
-  if (options.image && thumbnail) {
+  if (!options.compact && thumbnail) {
     title.accessory = { type: 'image', image_url: thumbnail, alt_text: fitPlain(card.title, limits.altText) };
   }
   const body =
     card.snippet && card.snippet.length > 0
       ? renderSnippet(card.snippet, limits.summary)
       : fitEscaped(card.summary, limits.summary);
-  const blocks: Block[] = [title, { type: 'context', elements: [mrkdwn(paperFacts(card))] }];
+  const facts = [
+    paperFacts(card),
+    options.compact ? inlineLinks(card) : '',
+    fitEscaped(card.note ?? '', limits.contextElement),
+  ];
+  const blocks: Block[] = [title, { type: 'context', elements: facts.filter(Boolean).map(mrkdwn) }];
   if (body.length > 0) blocks.push({ type: 'section', text: mrkdwn(body) });
-  const buttons = linkButtons(card);
+  const buttons = options.compact ? [] : linkButtons(card);
   if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons });
   return blocks;
 }
@@ -125,7 +143,7 @@ export function paperFallback(card: PaperCard): string {
 }
 
 export function renderPaper(card: PaperCard): SlackMessage {
-  return { text: paperFallback(card), blocks: paperBlocks(card, { image: true }) };
+  return { text: paperFallback(card), blocks: paperBlocks(card, { compact: false }) };
 }
 
 /** Splits long plain text into escaped section-sized chunks (at most `maxBlocks`). */

@@ -47,8 +47,8 @@ function renderPaperList(reply: PaperListReply): SlackMessage {
   }
   const shown: PaperCard[] = [];
   for (const card of reply.cards) {
-    // Lists stay compact: no thumbnails.
-    const cardBlocks = paperBlocks(card, { image: false });
+    // Lists stay compact: no thumbnails, links inline so the only buttons are Previous / Next / Share.
+    const cardBlocks = paperBlocks(card, { compact: true });
     const divider = shown.length > 0 ? 1 : 0;
     // Room is kept for the page footer and the buttons.
     if (blocks.length + divider + cardBlocks.length + 2 > maxBlocks) break;

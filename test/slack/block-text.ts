@@ -60,3 +60,17 @@ export function visibleText(message: { text?: unknown; blocks?: unknown }): stri
   if (texts.length > 0) return texts.join('\n');
   return typeof message.text === 'string' ? message.text : '';
 }
+
+/**
+ * mrkdwn as a person reads it: `<url|label>` shows the label, `<url>` the URL, entities are decoded and
+ * bold markers disappear. (A decoded `<!channel>` here is text on screen, not a mention.)
+ */
+export function asSeen(mrkdwn: string): string {
+  return mrkdwn
+    .replace(/<([^<>|]+)\|([^<>]*)>/g, '$2')
+    .replace(/<([^<>|]+)>/g, '$1')
+    .replace(/(^|[\s(])\*([^*\n]+)\*(?=$|[\s).,:;!?])/g, '$1$2')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

@@ -26,6 +26,7 @@ describe.each(modes)('reaction events over %s', (mode) => {
         channel: { platform: 'slack', workspaceId: h.fake.teamId, channelId },
         messageId: ts,
         userId: 'U_MEMBER',
+        userName: 'Display U_MEMBER',
         emoji: 'bookmark',
         action: 'added',
         eventId: added.eventId,
@@ -34,6 +35,7 @@ describe.each(modes)('reaction events over %s', (mode) => {
         channel: { platform: 'slack', workspaceId: h.fake.teamId, channelId },
         messageId: ts,
         userId: 'U_MEMBER',
+        userName: 'Display U_MEMBER',
         emoji: 'bookmark',
         action: 'removed',
         eventId: removed.eventId,
@@ -64,6 +66,17 @@ describe.each(modes)('reaction events over %s', (mode) => {
     });
     await h.adapter.idle();
     expect(h.commands.reactions).toEqual([]);
+  });
+
+  it('names the user by display name, then real name, then the id when Slack cannot say', async () => {
+    h = await startHarness({ mode, adapter: { directoryCacheMs: 0 } });
+    const member = h.fake.workspace.users.get('U_MEMBER');
+    if (!member) throw new Error('seeded user missing');
+    member.displayName = '';
+    await h.inbound.event(react('added'));
+    await h.inbound.event(react('added', 'U_GONE'));
+    await h.adapter.idle();
+    expect(h.commands.reactions.map((reaction) => reaction.userName)).toEqual(['Real U_MEMBER', 'U_GONE']);
   });
 
   it('keeps going when the core fails on a reaction', async () => {

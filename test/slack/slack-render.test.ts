@@ -116,6 +116,11 @@ describe('Slack rendering', () => {
     expect(text).toBe('we train a *diffusion* model on &lt;images&gt;');
   });
 
+  it("shows a card's note, escaped, beside its facts", () => {
+    const message = renderPaper(sampleCard({ note: '2 flags: <@U1>, Bob & Eve' }));
+    expect(blockTexts(message.blocks)).toContain('2 flags: &lt;@U1&gt;, Bob &amp; Eve');
+  });
+
   it('leaves out a thumbnail or link that is not an http(s) URL', () => {
     const message = renderPaper(sampleCard({ thumbnailUrl: 'javascript:alert(1)', githubUrl: 'ftp://x' }));
     expect(JSON.stringify(message)).not.toContain('javascript:');

@@ -189,6 +189,8 @@ function userInfo(ctx: ApiContext, args: Json): ApiResult {
     user: {
       id: user.id,
       name: user.name,
+      real_name: user.realName,
+      profile: { display_name: user.displayName, real_name: user.realName },
       team_id: ctx.workspace.teamId,
       is_admin: user.isAdmin,
       is_owner: user.isOwner,

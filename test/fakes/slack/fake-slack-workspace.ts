@@ -12,7 +12,11 @@ export interface FakeChannel {
 
 export interface FakeUser {
   id: string;
+  /** The handle (`ada`). */
   name: string;
+  realName: string;
+  /** What people see; may be empty, as in Slack. */
+  displayName: string;
   isAdmin: boolean;
   isOwner: boolean;
   isPrimaryOwner: boolean;
@@ -73,6 +77,8 @@ export class FakeWorkspace {
   addUser(user: Partial<FakeUser> & { id: string }): FakeUser {
     const full: FakeUser = {
       name: user.id.toLowerCase(),
+      realName: `Real ${user.id}`,
+      displayName: `Display ${user.id}`,
       isAdmin: false,
       isOwner: false,
       isPrimaryOwner: false,
