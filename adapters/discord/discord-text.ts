@@ -36,8 +36,9 @@ export function truncate(text: string, max: number): string {
   if (max <= 0) return '';
   if (max === 1) return ELLIPSIS;
   let cut = text.slice(0, max - 1);
+  const endsAtWord = /\s/.test(text.charAt(max - 1));
   const boundary = cut.search(/\s\S*$/);
-  if (boundary >= Math.floor(cut.length * 0.6)) cut = cut.slice(0, boundary);
+  if (!endsAtWord && boundary >= Math.floor(cut.length * 0.6)) cut = cut.slice(0, boundary);
   cut = cut.replace(/[\s,;:]+$/, '');
   if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
   const trailingSlashes = /\\+$/.exec(cut)?.[0].length ?? 0;

@@ -44,7 +44,7 @@ describe('Discord gateway session', () => {
   it('logs readiness with the platform on every line', async () => {
     harness = await Harness.start();
     expect(harness.logged('discord ready')).toMatchObject({ platform: 'discord', guilds: 1 });
-    expect(harness.logs.every((line) => line.platform === 'discord')).toBe(true);
+    expect(harness.logs.entries.every((line) => line.platform === 'discord')).toBe(true);
   });
 
   it('fails to start with a bad token instead of hanging', async () => {

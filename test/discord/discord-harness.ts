@@ -20,6 +20,7 @@ import {
   slashInteraction,
   userPayload,
 } from '../fakes/discord/fake-payloads';
+import { Recorder } from '../fakes/discord/fake-recorder';
 import type { FakeMessage, FakeUser } from '../fakes/discord/fake-types';
 import { FakeCommandService } from './fake-command-service';
 
@@ -48,6 +49,13 @@ export interface HarnessOptions<C extends CommandService> {
   adapter?: Partial<DiscordAdapterOptions>;
 }
 
+export interface Who {
+  user?: FakeUser;
+  admin?: boolean;
+  channelId?: string;
+  permissions?: bigint;
+}
+
 export class Harness<C extends CommandService = FakeCommandService> {
   readonly commandId = '850000000000000001';
   private constructor(
@@ -55,7 +63,7 @@ export class Harness<C extends CommandService = FakeCommandService> {
     readonly adapter: DiscordAdapter,
     readonly commands: C,
     /** Every line the adapter logged, parsed. */
-    readonly logs: LogLine[],
+    readonly logs: Recorder<LogLine>,
   ) {}
 
   static async start<C extends CommandService = FakeCommandService>(
@@ -63,7 +71,7 @@ export class Harness<C extends CommandService = FakeCommandService> {
   ): Promise<Harness<C>> {
     const fake = await FakeDiscord.start(options.fake);
     const commands = (options.commands ?? new FakeCommandService()) as C;
-    const logs: LogLine[] = [];
+    const logs = new Recorder<LogLine>();
     const destination = new Writable({
       write(chunk, _encoding, done) {
         for (const line of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(line) as LogLine);
@@ -78,6 +86,7 @@ export class Harness<C extends CommandService = FakeCommandService> {
       commands,
       log: createLogger({ level: 'debug', format: 'json', destination }),
       rest: { offset: 0, retries: 2, timeout: 2000 },
+      deferAfterMs: 400,
       ...options.adapter,
     });
     const harness = new Harness(fake, adapter, commands, logs);
@@ -85,49 +94,64 @@ export class Harness<C extends CommandService = FakeCommandService> {
     return harness;
   }
 
-  base(user: FakeUser = ALICE, admin = false, channelId = PAPERS_CHANNEL): InteractionBase {
+  base(who: Who = {}): InteractionBase {
+    const channelId = who.channelId ?? PAPERS_CHANNEL;
     const channel = this.fake.store.channels.get(channelId);
     if (!channel) throw new Error(`no channel ${channelId} in the fake`);
-    return { applicationId: this.fake.applicationId, guildId: GUILD_ID, channel, user, admin };
+    return {
+      applicationId: this.fake.applicationId,
+      guildId: channel.guild_id,
+      channel,
+      user: who.user ?? ALICE,
+      admin: who.admin === true,
+      ...(who.permissions !== undefined ? { permissions: who.permissions } : {}),
+    };
+  }
+
+  /** Sends `/papers <sub> …` without waiting for the answer. */
+  inject(sub: string, options: SlashOption[] = [], who: Who = {}) {
+    return this.fake.injectInteraction(slashInteraction(this.base(who), this.commandId, sub, options));
   }
 
   /** Runs `/papers <sub> …` and resolves with the bot's answer. */
-  async slash(
-    sub: string,
-    options: SlashOption[] = [],
-    who: { user?: FakeUser; admin?: boolean; channelId?: string } = {},
-  ) {
-    const record = this.fake.injectInteraction(
-      slashInteraction(this.base(who.user, who.admin, who.channelId), this.commandId, sub, options),
-    );
+  async slash(sub: string, options: SlashOption[] = [], who: Who = {}) {
+    const record = this.inject(sub, options, who);
     return { record, answer: await this.fake.waitForAnswer(record.id) };
   }
 
-  async autocomplete(sub: string, options: SlashOption[], who: { user?: FakeUser } = {}) {
-    const record = this.fake.injectInteraction(
-      autocompleteInteraction(this.base(who.user), this.commandId, sub, options),
-    );
+  async autocomplete(sub: string, options: SlashOption[], who: Who = {}) {
+    const payload = autocompleteInteraction(this.base(who), this.commandId, sub, options);
+    const record = this.fake.injectInteraction(payload);
     return { record, answer: await this.fake.waitForAnswer(record.id) };
   }
 
-  /** Clicks the button labelled `label` on `message`. */
-  async click(message: FakeMessage, label: string, who: { user?: FakeUser; admin?: boolean } = {}) {
+  /** Clicks the button labelled `label` on `message` without waiting for the answer. */
+  press(message: FakeMessage, label: string, who: Who = {}) {
     const button = message.components
       .flatMap((row) => row.components)
       .find((c) => 'label' in c && c.label === label);
     if (!button || !('custom_id' in button))
       throw new Error(`no "${label}" action button on message ${message.id}`);
     const payload = buttonInteraction(
-      this.base(who.user, who.admin, message.channel_id),
+      this.base({ ...who, channelId: message.channel_id }),
       message,
       button.custom_id,
     );
-    const record = this.fake.injectInteraction(payload);
+    return this.fake.injectInteraction(payload);
+  }
+
+  async click(message: FakeMessage, label: string, who: Who = {}) {
+    const record = this.press(message, label, who);
     return { record, answer: await this.fake.waitForAnswer(record.id) };
   }
 
+  /** Resolves when the adapter has logged `message`. */
+  waitForLog(message: string): Promise<LogLine> {
+    return this.logs.waitFor((line) => line.msg === message, `log line "${message}"`);
+  }
+
   logged(message: string): LogLine | undefined {
-    return this.logs.find((line) => line.msg === message);
+    return this.logs.entries.find((line) => line.msg === message);
   }
 
   async close(): Promise<void> {

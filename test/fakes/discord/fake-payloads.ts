@@ -139,6 +139,8 @@ export interface InteractionBase {
   channel: FakeChannel;
   user: FakeUser;
   admin?: boolean;
+  /** Overrides the member's permissions in the channel (e.g. Administrator only). */
+  permissions?: bigint;
 }
 
 function interactionEnvelope(base: InteractionBase, type: number, data: Json, extra: Json = {}): Json {
@@ -152,7 +154,7 @@ function interactionEnvelope(base: InteractionBase, type: number, data: Json, ex
     guild_id: base.guildId,
     channel_id: base.channel.id,
     channel: base.channel,
-    member: memberPayload(base.user, memberPermissions(base.admin === true)),
+    member: memberPayload(base.user, base.permissions ?? memberPermissions(base.admin === true)),
     locale: 'en-US',
     guild_locale: 'en-US',
     app_permissions: String(memberPermissions(true)),
