@@ -1,10 +1,12 @@
 /**
  * The console adapter: the terminal is one channel (`console/local/terminal`). It posts digests as text
- * and reads `/papers …` lines from a prompt, so the whole bot runs with no chat account.
+ * and reads `/papers …` lines from a prompt, so the whole bot runs with no chat account. Every message
+ * gets a short id (m1, m2, …) that `react` can point at.
  */
 import type { Writable } from 'node:stream';
 import type { ChatAdapter } from '../../src/chat/chat-adapter';
 import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
+import type { ConsoleMessages } from './console-reactions';
 import { renderCard, renderHeader, type Style } from './console-render';
 
 export const consoleChannel: ChannelRef = {
@@ -18,53 +20,61 @@ export interface ConsoleAdapterOptions {
   style: Style;
 }
 
-export function createConsolePort(
-  options: ConsoleAdapterOptions,
-): ChatPort & { posted: Map<string, PostedMessage> } {
-  const posted = new Map<string, PostedMessage>();
+export type ConsolePort = ChatPort & ConsoleMessages;
+
+export function createConsolePort(options: ConsoleAdapterOptions): ConsolePort {
+  const byKey = new Map<string, PostedMessage>();
   const texts = new Map<string, string>();
   let sequence = 0;
-  const write = (text: string, key?: string): PostedMessage => {
+  const nextId = () => `m${++sequence}`;
+  const write = (render: (id: string) => string, key?: string): PostedMessage => {
+    const message = { messageId: nextId(), url: null };
+    const text = render(message.messageId);
     options.output.write(`${text}\n`);
-    const message = { messageId: `m${++sequence}`, url: null };
     texts.set(message.messageId, text);
-    if (key) posted.set(key, message);
+    if (key) byKey.set(key, message);
     return message;
   };
   return {
     platform: 'console',
-    posted,
     async postDigestHeader(_channel, header, key) {
-      return write(renderHeader(header, options.style), key);
+      return write(() => renderHeader(header, options.style), key);
     },
     async postPaper(_channel, card, key) {
       return write(
-        `${renderCard(card, options.style)}\n   ${options.style.dim(`message ${sequence + 1}`)}`,
+        (id) =>
+          `${renderCard(card, options.style)}\n   ${options.style.dim(`[${id}] react ${id} to flag it`)}\n`,
         key,
       );
     },
     async postText(_channel, text) {
-      return write(text);
+      return write(() => text);
     },
     // The terminal has no history to search: only posts of this process can be found.
     async findPosted(_channel, key) {
-      return posted.get(key) ?? null;
+      return byKey.get(key) ?? null;
     },
     async startThread(_channel, messageId, title) {
-      write(`🧵 ${title} (thread on message ${messageId})`);
+      write(() => `🧵 Thread on ${messageId}: ${title}`);
       return { threadId: messageId, url: null };
     },
     async postInThread(_channel, threadId, text) {
-      return write(`   ↳ [thread ${threadId}] ${text}`);
+      return write(() => `   ↳ [thread ${threadId}] ${text}`);
     },
     async readMessage(_channel, messageId) {
       const text = texts.get(messageId);
-      return text === undefined ? null : { text, authorId: 'paperboy' };
+      return text === undefined ? null : { text, authorId: 'console' };
     },
+    addUserMessage(text) {
+      const id = nextId();
+      texts.set(id, text);
+      return id;
+    },
+    has: (messageId) => texts.has(messageId),
   };
 }
 
-export function createConsoleAdapter(options: ConsoleAdapterOptions): ChatAdapter {
+export function createConsoleAdapter(options: ConsoleAdapterOptions): ChatAdapter & { port: ConsolePort } {
   const port = createConsolePort(options);
   return { port, start: async () => {}, stop: async () => {} };
 }

@@ -1,6 +1,7 @@
 /**
  * The console's input side: each line is a `/papers …` command (the `/papers` is optional); `next`,
- * `prev` and `share` press the buttons of the last list. Ends on `exit`, `quit` or end of input.
+ * `prev` and `share` press the buttons of the last list; `react`/`unreact` stand in for reactions.
+ * Ends on `exit`, `quit` or end of input.
  */
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -8,6 +9,7 @@ import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { Reply } from '../../src/chat/replies';
 import { consoleChannel } from './console-adapter';
+import { type ConsoleMessages, handleReactionLine } from './console-reactions';
 import { renderReply, type Style } from './console-render';
 
 export interface ConsolePromptOptions {
@@ -16,6 +18,9 @@ export interface ConsolePromptOptions {
   commands: CommandService;
   style: Style;
   terminal: boolean;
+  messages: ConsoleMessages;
+  /** The channel's current flag emoji, the default for `react`. */
+  flagEmoji: () => string;
 }
 
 export const consoleContext: CommandContext = {
@@ -49,9 +54,18 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
     const line = raw.trim();
     if (line === 'exit' || line === 'quit' || line === '.exit') break;
     if (line) {
+      const reacted = await handleReactionLine(
+        line,
+        consoleChannel,
+        options.flagEmoji,
+        options.messages,
+        options.commands,
+      );
       const button = buttons[line.toLowerCase()];
       let reply: Reply;
-      if (button) {
+      if (reacted !== null) {
+        reply = { kind: 'text', tone: 'info', text: reacted, visibility: 'private' };
+      } else if (button) {
         const list = shown.list;
         const token = list?.kind === 'paper-list' ? list[button] : undefined;
         reply = token

@@ -39,6 +39,7 @@ export function renderCard(card: PaperCard, style: Style, index?: number): strin
     `${number}${style.bold(clean(card.title))}  [${card.id}]`,
     `   ${clean(meta.join(' · '))}`,
     `   ${card.snippet ? snippetText(card.snippet, style) : clean(card.summary)}`,
+    ...(card.note ? [`   ${style.bold(clean(card.note))}`] : []),
     `   ${style.dim(links.join('  '))}`,
   ].join('\n');
 }

@@ -4,15 +4,13 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { createConsoleAdapter } from '../../adapters/console/console-adapter';
-import { runConsolePrompt } from '../../adapters/console/console-prompt';
-import { ansiStyle, plainStyle, renderCard, renderHeader } from '../../adapters/console/console-render';
+import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
+import { runConsoleSession } from '../../adapters/console/console-session';
 import type { ChatAdapter } from '../chat/chat-adapter';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config/config';
 import { demoClock, startDemoServer } from '../demo/demo-server';
-import { previewDigest } from '../digest/digest-preview';
 import type { Logger } from '../logging/logger';
-import { defaultDigestSettings } from '../subscriptions/subscription';
 import { bannerLines, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
 import { createCore } from './create-core';
@@ -46,8 +44,9 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
 
   const core = createCore({ config, clock, log });
-  const adapters: ChatAdapter[] = consoleMode
-    ? [createConsoleAdapter({ output: stdout, style })]
+  const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
+  const adapters: ChatAdapter[] = consoleAdapter
+    ? [consoleAdapter]
     : await createChatAdapters(config, statuses, core);
   for (const adapter of adapters) core.ports.register(adapter.port);
   await Promise.all(adapters.map((adapter) => adapter.start()));
@@ -85,26 +84,14 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
-  if (!consoleMode) return stopped;
-
-  try {
-    const preview = await previewDigest(core, clock.now(), defaultDigestSettings);
-    if (preview.header) {
-      say(renderHeader(preview.header, style));
-      for (const [index, card] of preview.cards.entries()) say(`${renderCard(card, style, index)}\n`);
-    } else {
-      say('No Daily Papers batch in the last week.');
-    }
-  } catch (error) {
-    say(`✖ ${(error as Error).message}`);
-  }
-  say(`Type a command (\`/papers help\` lists them, \`exit\` quits).`);
-  await runConsolePrompt({
-    input: options.stdin,
-    output: stdout,
-    commands: core.commands,
+  if (!consoleAdapter) return stopped;
+  await runConsoleSession({
+    ...core,
+    port: consoleAdapter.port,
+    now: () => clock.now(),
+    stdin: options.stdin,
+    stdout,
     style,
-    terminal: options.stdin.isTTY === true,
   });
   return shutdown('end of input');
 }

@@ -57,6 +57,34 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('Unbounded: A Generative Infinite Game of Character Life Simulation');
   });
 
+  it('turns typed reactions into the discussion queue: flag, second flag, withdraw, discussed, history', async () => {
+    const input = [
+      'react m3 as ada',
+      'react m3 as bob',
+      'queue',
+      'unreact m3 as bob',
+      'react https://arxiv.org/abs/2410.18975 as cat',
+      'queue',
+      'discussed 2410.16251',
+      'history',
+      'exit',
+      '',
+    ].join('\n');
+    const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('🧵 Thread on m3: Can Knowledge Editing Really Correct Hallucinations?');
+    expect(run.stdout).toContain('🔖 Flagged for discussion by ada.');
+    expect(run.stdout).toContain('🔖 bob flagged this too (2 flags).');
+    expect(run.stdout).toContain('2 flags: ada, bob');
+    expect(run.stdout).toContain('Discussion queue · 2 papers');
+    expect(run.stdout).toContain('1 flag: ada');
+    expect(run.stdout).toContain('1 flag: cat');
+    expect(run.stdout).toContain(
+      '✔ Moved "Can Knowledge Editing Really Correct Hallucinations?" to the channel\'s history.',
+    );
+    expect(run.stdout.split('Discussed in this channel')[1]).toContain('[2410.16251]');
+  });
+
   it('suggests --demo when Hugging Face cannot be reached at start-up', async () => {
     const run = await runCli(['start'], {
       env: {

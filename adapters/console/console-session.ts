@@ -1,0 +1,54 @@
+/**
+ * Console mode from the user's side: the latest digest first (posted through the console port, so each
+ * paper gets a message id to react to), then the prompt until `exit` or end of input.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { CommandService } from '../../commands/command-service';
+import { previewDigest } from '../../src/digest/digest-preview';
+import type { BatchSync } from '../../src/ingest/batch-sync';
+import type { Store } from '../../src/store/store';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { type ConsolePort, consoleChannel } from './console-adapter';
+import { runConsolePrompt } from './console-prompt';
+import type { Style } from './console-render';
+
+export interface ConsoleSessionOptions {
+  port: ConsolePort;
+  store: Store;
+  sync: BatchSync;
+  commands: CommandService;
+  now: () => Date;
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable;
+  style: Style;
+}
+
+export async function runConsoleSession(options: ConsoleSessionOptions): Promise<void> {
+  const say = (text: string) => options.stdout.write(`${text}\n`);
+  try {
+    const preview = await previewDigest(options, options.now(), defaultDigestSettings);
+    if (preview.header) {
+      await options.port.postDigestHeader(
+        consoleChannel,
+        preview.header,
+        `preview:${preview.header.batchDay}`,
+      );
+      for (const card of preview.cards)
+        await options.port.postPaper(consoleChannel, card, `preview:${card.id}`);
+    } else {
+      say('No Daily Papers batch in the last week.');
+    }
+  } catch (error) {
+    say(`✖ ${(error as Error).message}`);
+  }
+  say('Type a command: `/papers help` lists them, `react m3` flags a paper, `exit` quits.');
+  await runConsolePrompt({
+    input: options.stdin,
+    output: options.stdout,
+    commands: options.commands,
+    style: options.style,
+    terminal: options.stdin.isTTY === true,
+    messages: options.port,
+    flagEmoji: () => options.store.discussion.getSettings(consoleChannel).flagEmoji,
+  });
+}
