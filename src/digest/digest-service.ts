@@ -4,8 +4,10 @@ import type { PortRegistry } from '../chat/port-registry';
 import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from '../delivery/delivery';
 import { DeliveryError } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
+import type { Paper } from '../papers/paper';
 import type { BatchRecord, Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
+import { addDays } from '../time/zoned-time';
 import { digestTitle, planDigest } from './digest-plan';
 import { toPaperCard } from './paper-card';
 import { dueLocalDate } from './schedule';
@@ -37,6 +39,7 @@ export interface DigestService {
 export function createDigestService(options: DigestServiceOptions): DigestService {
   const { store, sync, ports } = options;
   const maxAttempts = options.maxAttempts ?? 5;
+  const maxCatchUpDays = 7;
   let running = false;
 
   async function runDueDigests(now: Date): Promise<DigestTickResult> {
@@ -88,9 +91,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     let isNew = false;
     if (!run) {
       if (!batch) return { posted: 0, failed: 0 };
-      const previous = store.deliveries.lastRun(subscription.id);
-      const nothingNew = previous !== null && previous.batchDay >= batch.day;
-      const papers = nothingNew ? [] : store.papers.listByBatchDay(batch.day);
+      const papers = candidatePapers(subscription.id, batch.day);
       const logged = store.deliveries.loggedPaperIds(
         subscription.id,
         papers.map((paper) => paper.id),
@@ -104,6 +105,22 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       );
     }
     return deliverRun(subscription, run, isNew, now, log);
+  }
+
+  /**
+   * Every paper listed since the channel's last digest, so a batch between two digests (a weekend, a
+   * day the channel does not post) is never missed; at most a week back, and only the latest batch for
+   * a channel's first digest.
+   */
+  function candidatePapers(subscriptionId: number, latestDay: string): Paper[] {
+    const previous = store.deliveries.lastRun(subscriptionId);
+    if (previous && previous.batchDay >= latestDay) return [];
+    const weekBefore = addDays(latestDay, -maxCatchUpDays);
+    const after = previous && previous.batchDay > weekBefore ? previous.batchDay : weekBefore;
+    const days = previous ? store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
+    const papers = new Map<string, Paper>();
+    for (const day of days) for (const paper of store.papers.listByBatchDay(day)) papers.set(paper.id, paper);
+    return [...papers.values()];
   }
 
   async function deliverRun(

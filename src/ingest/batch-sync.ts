@@ -30,8 +30,8 @@ export interface BatchSync {
   /** The most recent complete day at `now` (UTC). */
   completeHorizon(now: Date): string;
   /**
-   * Makes sure every recent complete day was fetched after it completed, then returns the most recent
-   * non-empty complete batch. Throws if the source cannot be reached (nothing half-done is recorded).
+   * Makes sure every complete day of the last week was fetched after it completed, then returns the most
+   * recent non-empty complete batch. Throws if the source cannot be reached (each day is all or nothing).
    */
   latestCompleteBatch(now: Date): Promise<BatchRecord | null>;
   /** Re-fetches today and the last `days` days, for search and moving upvotes. */
@@ -68,14 +68,11 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
 
   async function latestCompleteBatch(now: Date): Promise<BatchRecord | null> {
     const horizon = completeHorizon(now);
-    for (let back = 0; back < lookbackDays; back++) {
+    // Every day of the window, not just the newest: a digest covers all batches since the last one.
+    for (let back = lookbackDays - 1; back >= 0; back--) {
       const day = addDays(horizon, -back);
-      let record = store.batches.get(day);
-      if (!record || record.fetchedAt < completedAt(day)) {
-        await syncDay(day);
-        record = store.batches.get(day);
-      }
-      if (record && record.paperCount > 0) return record;
+      const record = store.batches.get(day);
+      if (!record || record.fetchedAt < completedAt(day)) await syncDay(day);
     }
     return store.batches.latestNonEmpty(horizon);
   }

@@ -62,6 +62,10 @@ export interface BatchRepository {
   get(day: string): BatchRecord | null;
   /** The latest day on or before `day` that has papers. */
   latestNonEmpty(onOrBefore: string): BatchRecord | null;
+  /** Days with papers after `after` (exclusive) up to `upTo` (inclusive), oldest first. */
+  nonEmptyDaysBetween(after: string, upTo: string): string[];
+  /** The days whose batch listed the paper, oldest first. */
+  daysListing(paperId: string): string[];
 }
 
 export interface SubscriptionRepository {
@@ -84,6 +88,8 @@ export interface PlannedDelivery {
 
 export interface DeliveryRepository {
   findRun(subscriptionId: number, localDate: string): DigestRun | null;
+  getRun(runId: number): DigestRun | null;
+  firstRun(subscriptionId: number): DigestRun | null;
   lastRun(subscriptionId: number): DigestRun | null;
   /** Creates the run and its planned rows at once; papers already logged for the subscription keep their row. */
   createRun(

@@ -144,6 +144,23 @@ describe('digest engine', () => {
     expect(port.postsIn('weekdays')[0]?.text).toBe('Daily Papers — Fri 25 Oct · 10 new');
   });
 
+  it('covers every batch since the last digest, so weekend papers arrive on Monday', async () => {
+    await setUp('2024-10-25T09:00:00Z'); // Friday: Thursday's batch
+    const base = oct25Batch()[0];
+    if (!base) throw new Error('fixture missing');
+    t.hf.setDay('2024-10-24', [variant(base, { id: '2410.70000', title: 'Thursday paper' })]);
+    subscribe('weekdays', { weekdays: [1, 2, 3, 4, 5], topN: 50 }, '2024-10-01T00:00:00Z');
+    await tick();
+    expect(port.paperIdsIn('weekdays')).toEqual(['2410.70000']);
+    t.hf.setDay('2024-10-26', [variant(base, { id: '2410.70001', title: 'Saturday paper', upvotes: 900 })]);
+    t.hf.setDay('2024-10-27', [variant(base, { id: '2410.70002', title: 'Sunday paper', upvotes: 800 })]);
+    t.clock.set('2024-10-28T09:00:00Z'); // Monday: Friday's, Saturday's and Sunday's batches
+    await tick();
+    const monday = port.paperIdsIn('weekdays').slice(1);
+    expect(monday).toHaveLength(31);
+    expect(monday.slice(0, 3)).toEqual(['2410.70001', '2410.70002', '2410.17243']);
+  });
+
   it('catches up after a restart on the same local day, but not a day late', async () => {
     await setUp('2024-10-26T15:00:00Z');
     subscribe('c1');

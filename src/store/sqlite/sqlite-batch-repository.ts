@@ -36,6 +36,20 @@ export class SqliteBatchRepository implements BatchRepository {
     return toRecord(this.db.prepare('SELECT * FROM batches WHERE day = ?').get(day) as BatchRow | undefined);
   }
 
+  nonEmptyDaysBetween(after: string, upTo: string): string[] {
+    return this.db
+      .prepare('SELECT day FROM batches WHERE day > ? AND day <= ? AND paper_count > 0 ORDER BY day')
+      .pluck()
+      .all(after, upTo) as string[];
+  }
+
+  daysListing(paperId: string): string[] {
+    return this.db
+      .prepare('SELECT day FROM batch_papers WHERE paper_id = ? ORDER BY day')
+      .pluck()
+      .all(paperId) as string[];
+  }
+
   latestNonEmpty(onOrBefore: string): BatchRecord | null {
     const row = this.db
       .prepare('SELECT * FROM batches WHERE day <= ? AND paper_count > 0 ORDER BY day DESC LIMIT 1')

@@ -67,6 +67,18 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return row ? runFromRow(row) : null;
   }
 
+  getRun(runId: number): DigestRun | null {
+    const row = this.db.prepare('SELECT * FROM digest_runs WHERE id = ?').get(runId) as RunRow | undefined;
+    return row ? runFromRow(row) : null;
+  }
+
+  firstRun(subscriptionId: number): DigestRun | null {
+    const row = this.db
+      .prepare('SELECT * FROM digest_runs WHERE subscription_id = ? ORDER BY local_date LIMIT 1')
+      .get(subscriptionId) as RunRow | undefined;
+    return row ? runFromRow(row) : null;
+  }
+
   lastRun(subscriptionId: number): DigestRun | null {
     const row = this.db
       .prepare('SELECT * FROM digest_runs WHERE subscription_id = ? ORDER BY local_date DESC LIMIT 1')
