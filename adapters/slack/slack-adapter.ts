@@ -84,7 +84,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger: slackLogger,
   };
   const client = new webApi.WebClient(options.botToken, clientOptions);
-  const identity: SlackIdentity & { botUserId: string | null } = {
+  const identity: SlackIdentity & { botUserId: string | null; botName: string | null } = {
+    botName: null,
     botId: options.botId ?? null,
     botUserId: options.botUserId ?? null,
     teamUrl: options.teamUrl ?? null,
@@ -109,6 +110,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     identity.botId = auth.bot_id ?? identity.botId;
     identity.botUserId = auth.user_id ?? identity.botUserId;
     identity.teamUrl = auth.url ?? identity.teamUrl;
+    identity.botName = auth.user ?? identity.botName;
   }
 
   return {
@@ -135,7 +137,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         tokenVerificationEnabled: false,
       });
       const directory = createSlackDirectory({ client, log, now, ttlMs: options.directoryCacheMs ?? 60_000 });
-      registerCommandHandlers(bolt, { commands: options.commands, directory, log, track });
+      registerCommandHandlers(bolt, {
+        commands: options.commands,
+        directory,
+        log,
+        track,
+        botName: () => identity.botName ?? 'paperboy',
+      });
       registerReactionHandlers(bolt, {
         commands: options.commands,
         directory,

@@ -18,6 +18,8 @@ export interface CommandHandlerDeps {
   commands: CommandService;
   directory: SlackDirectory;
   log: Logger;
+  /** The bot's name as people @-mention it, for the invite hint. */
+  botName: () => string;
   /** Keeps slow work running after the ack, and lets `stop()` / tests wait for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
 }
@@ -30,6 +32,7 @@ interface Caller {
 
 type Delivery = Pick<RespondArguments, 'replace_original'>;
 
+const subscribing = /^\s*(\/?papers\s+)?subscribe\b/i;
 const pagingIds = new Set<string>([replyActions.previous, replyActions.next]);
 const replyButtonIds = new RegExp(`^(${Object.values(replyActions).join('|')})$`);
 
@@ -38,7 +41,10 @@ export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): voi
     await ack();
     const caller = { userId: command.user_id, channelId: command.channel_id, teamId: command.team_id };
     void deps.track(
-      answer(deps, caller, respond, {}, (context) => deps.commands.executeText(command.text, context)),
+      answer(deps, caller, respond, {}, async (context) => {
+        const reply = await deps.commands.executeText(command.text, context);
+        return subscribing.test(command.text) ? withMembership(deps, caller.channelId, reply) : reply;
+      }),
     );
   });
 
@@ -102,4 +108,15 @@ async function commandContext(deps: CommandHandlerDeps, caller: Caller): Promise
     manageChannelRequirement,
     commandPrefix,
   };
+}
+
+/**
+ * A subscription only helps if the bot can post in the channel: it joins public channels itself and,
+ * where it cannot (private channels), says how to invite it.
+ */
+async function withMembership(deps: CommandHandlerDeps, channelId: string, reply: Reply): Promise<Reply> {
+  if (reply.kind !== 'text' || reply.tone !== 'success') return reply;
+  if (await deps.directory.ensureMember(channelId)) return reply;
+  const hint = `I am not in this channel yet: invite me with \`/invite @${deps.botName()}\` so the digest can be posted here.`;
+  return { ...reply, text: `${reply.text}\n${hint}` };
 }

@@ -31,6 +31,8 @@ export interface SlackDirectory {
   canManageChannel(userId: string, channelId: string): Promise<boolean>;
   /** Display name, else real name, else handle; the user id when Slack cannot say. */
   displayName(userId: string): Promise<string>;
+  /** Makes sure the bot is in the channel, joining it when public; false when it must be invited. */
+  ensureMember(channelId: string): Promise<boolean>;
 }
 
 export function createSlackDirectory(options: DirectoryOptions): SlackDirectory {
@@ -79,6 +81,18 @@ export function createSlackDirectory(options: DirectoryOptions): SlackDirectory 
           { user: userId, channel: channelId },
           'could not check channel rights; treating the user as not allowed',
         );
+        return false;
+      }
+    },
+    async ensureMember(channelId) {
+      try {
+        const { channel } = await options.client.conversations.info({ channel: channelId });
+        if (channel?.is_member) return true;
+        if (channel?.is_private || channel?.is_archived) return false;
+        await options.client.conversations.join({ channel: channelId });
+        return true;
+      } catch (error) {
+        warn(error, { channel: channelId }, 'could not join the channel');
         return false;
       }
     },

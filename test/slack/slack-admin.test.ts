@@ -57,14 +57,48 @@ describe('who may manage a channel on Slack', () => {
     expect(h.logs.some((line) => line.msg.includes('could not check channel rights'))).toBe(true);
   });
 
-  it('asks Slack once per user and channel within a minute', async () => {
+  it('asks Slack about rights once per user and channel within a minute', async () => {
     h = await startHarness({ mode: 'http' });
-    await subscribeAs('U_CREATOR');
-    await subscribeAs('U_CREATOR');
+    const unsubscribe = async () => {
+      const sent = await h.inbound.command({ channel: channelId, user: 'U_CREATOR', text: 'unsubscribe' });
+      await h.fake.waitFor(() => h.fake.responsesTo(sent.responseUrlId)[0], 'reply');
+    };
+    await unsubscribe();
+    await unsubscribe();
     expect(h.fake.callsTo('users.info')).toHaveLength(1);
     expect(h.fake.callsTo('conversations.info')).toHaveLength(1);
     h.clock.advance(61_000);
-    await subscribeAs('U_CREATOR');
+    await unsubscribe();
     expect(h.fake.callsTo('users.info')).toHaveLength(2);
+  });
+
+  it('joins a public channel it is not in when someone subscribes it', async () => {
+    h = await startHarness({ mode: 'http' });
+    const general = h.fake.workspace.channels.get(channelId);
+    if (!general) throw new Error('seeded channel missing');
+    general.isMember = false;
+    const { reply } = await subscribeAs('U_ADMIN');
+    expect(h.fake.callsTo('conversations.join').map((call) => call.args.channel)).toEqual([channelId]);
+    expect(general.isMember).toBe(true);
+    expect(visibleText(reply.body)).not.toContain('/invite');
+  });
+
+  it('asks to be invited into a private channel it cannot join', async () => {
+    h = await startHarness({ mode: 'http' });
+    h.fake.workspace.addChannel({ id: 'G_SECRET', isPrivate: true, isMember: false, creator: 'U_CREATOR' });
+    const sent = await h.inbound.command({ channel: 'G_SECRET', user: 'U_ADMIN', text: 'subscribe 09:00' });
+    const reply = await h.fake.waitFor(() => h.fake.responsesTo(sent.responseUrlId)[0], 'reply');
+    expect(reply.body.response_type).toBe('in_channel');
+    expect(visibleText(reply.body)).toContain('invite me with `/invite @paperboy`');
+    expect(h.fake.callsTo('conversations.join')).toEqual([]);
+  });
+
+  it('does not try to join when the subscription was refused', async () => {
+    h = await startHarness({ mode: 'http' });
+    const general = h.fake.workspace.channels.get(channelId);
+    if (!general) throw new Error('seeded channel missing');
+    general.isMember = false;
+    await subscribeAs('U_MEMBER');
+    expect(h.fake.callsTo('conversations.join')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSlackAdapter } from '../../adapters/slack/slack-adapter';
+import { createSlackAdapter, slackAdapterOptions } from '../../adapters/slack';
+import { parseConfig } from '../../src/config/config';
 import { reactionEvent } from '../fakes/slack/fake-slack-inbound';
 import { FakeCommandService } from './fake-command-service';
 import { channelId, type Harness, startHarness } from './slack-harness';
@@ -100,5 +101,23 @@ describe('Slack adapter lifecycle and transports', () => {
     const url = h.eventsUrl();
     await h.adapter.stop();
     await expect(fetch(url, { method: 'POST', body: '' })).rejects.toThrow();
+  });
+
+  it('builds its options from the configuration: Socket Mode by default, HTTP with only a signing secret', () => {
+    const deps = { commands: new FakeCommandService(), log: pino({ level: 'silent' }) };
+    const both = parseConfig({
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_APP_TOKEN: 'xapp-1',
+      SLACK_SIGNING_SECRET: 's',
+    });
+    const httpOnly = parseConfig({
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 's',
+      SLACK_PORT: '3999',
+    });
+    expect(createSlackAdapter(slackAdapterOptions(both, deps)).mode).toBe('socket');
+    const options = slackAdapterOptions(httpOnly, deps);
+    expect(options).toMatchObject({ port: 3999, apiUrl: 'https://slack.com/api/' });
+    expect(createSlackAdapter(options).mode).toBe('http');
   });
 });

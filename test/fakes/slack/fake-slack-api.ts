@@ -59,6 +59,7 @@ function channelProblem(ctx: ApiContext, id: unknown, forWrite: boolean): string
   const channel = typeof id === 'string' ? ctx.workspace.channels.get(id) : undefined;
   if (!channel) return 'channel_not_found';
   if (channel.error) return channel.error;
+  if (!channel.isMember) return 'not_in_channel';
   if (forWrite && channel.isArchived) return 'is_archived';
   return channel;
 }
@@ -177,9 +178,18 @@ function conversationInfo(ctx: ApiContext, args: Json): ApiResult {
       creator: channel.creator,
       is_private: channel.isPrivate,
       is_archived: channel.isArchived,
-      is_member: channel.error !== 'not_in_channel',
+      is_member: channel.isMember && channel.error !== 'not_in_channel',
     },
   });
+}
+
+function join(ctx: ApiContext, args: Json): ApiResult {
+  const channel = typeof args.channel === 'string' ? ctx.workspace.channels.get(args.channel) : undefined;
+  if (!channel) return fail('channel_not_found');
+  if (channel.isArchived) return fail('is_archived');
+  if (channel.isPrivate) return fail('method_not_supported_for_channel_type');
+  channel.isMember = true;
+  return ok({ channel: { id: channel.id, name: channel.name, is_member: true } });
 }
 
 function userInfo(ctx: ApiContext, args: Json): ApiResult {
@@ -215,6 +225,7 @@ const botMethods: Record<string, (ctx: ApiContext, args: Json) => ApiResult> = {
   'chat.update': update,
   'conversations.history': history,
   'conversations.info': conversationInfo,
+  'conversations.join': join,
   'users.info': userInfo,
 };
 

@@ -6,6 +6,8 @@ export interface FakeChannel {
   creator: string;
   isPrivate: boolean;
   isArchived: boolean;
+  /** Whether the bot is in the channel; it can post and read history only if so. */
+  isMember: boolean;
   /** When set, every write (and read) in this channel fails with this Slack error. */
   error: string | null;
 }
@@ -67,6 +69,7 @@ export class FakeWorkspace {
       creator: 'U_CREATOR',
       isPrivate: false,
       isArchived: false,
+      isMember: true,
       error: null,
       ...channel,
     };
