@@ -18,6 +18,7 @@ import { searchCommand } from './handlers/search-command';
 import { settingsCommand } from './handlers/settings-command';
 import { subscribeCommand, unsubscribeCommand } from './handlers/subscription-commands';
 import { todayCommand } from './handlers/today-command';
+import { whyCommand } from './handlers/why-command';
 import { parseCommandText } from './parse-command-text';
 
 export type CommandHandler = (
@@ -40,6 +41,7 @@ const builtInHandlers: Record<string, CommandHandler> = {
   discussed: discussedCommand,
   unflag: unflagCommand,
   history: historyCommand,
+  why: whyCommand,
   help: helpCommand,
 };
 

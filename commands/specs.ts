@@ -182,6 +182,21 @@ export const commandSpecs: CommandSpec[] = [
     options: [],
   },
   {
+    name: 'why',
+    description: 'Why a paper was or was not posted in this channel',
+    usage: 'why <arXiv id or URL>',
+    options: [
+      {
+        name: 'id',
+        type: 'string',
+        description: 'e.g. 2410.17243',
+        required: true,
+        positional: true,
+        maxLength: 300,
+      },
+    ],
+  },
+  {
     name: 'help',
     description: 'What paperboy can do',
     usage: 'help',

@@ -18,19 +18,19 @@ export interface Verdict {
 export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
   const excluded = firstMatchingKeyword(paper, settings.exclude);
   if (excluded)
-    return { paper, reason: 'excluded_keyword', detail: `matches the exclude keyword "${excluded}"` };
+    return { paper, reason: 'excluded_keyword', detail: `matched the exclude keyword "${excluded}"` };
   if (settings.include.length > 0 && !firstMatchingKeyword(paper, settings.include)) {
     return {
       paper,
       reason: 'no_included_keyword',
-      detail: `matches none of: ${settings.include.join(', ')}`,
+      detail: `matched none of the include keywords (${settings.include.join(', ')})`,
     };
   }
   if (paper.upvotes < settings.minUpvotes) {
     return {
       paper,
       reason: 'below_min_upvotes',
-      detail: `${paper.upvotes} upvotes, below the minimum of ${settings.minUpvotes}`,
+      detail: `had ${paper.upvotes} upvotes, below the channel's minimum of ${settings.minUpvotes}`,
     };
   }
   return { paper, reason: null, detail: null };
@@ -54,7 +54,7 @@ export function planDigest(
     const rank = rankOf.get(paper.id) ?? 0;
     if (rank < settings.topN)
       return { paperId: paper.id, state: 'pending', reason: null, detail: null, rank };
-    const why = `ranked ${rank + 1} by upvotes; the channel takes the top ${settings.topN}`;
+    const why = `was ranked ${rank + 1} by upvotes, and the channel takes the top ${settings.topN}`;
     return { paperId: paper.id, state: 'skipped', reason: 'outside_top_n', detail: why, rank: null };
   });
 }

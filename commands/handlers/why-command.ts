@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { textReply } from '../../src/chat/replies';
+import { explainDelivery } from '../../src/delivery/explain-delivery';
+import { PaperboyError } from '../../src/errors';
+import { parsePaperReference } from '../../src/papers/arxiv-id';
+import type { CommandContext } from '../command-context';
+import type { CommandDeps } from '../command-deps';
+import type { CommandInvocation } from '../command-spec';
+import { validateOptions } from '../validate';
+
+const schema = z.object({
+  id: z.string({ error: 'why needs an arXiv id or paper URL, e.g. 2410.17243' }).max(300, 'id is too long'),
+});
+
+/** "Why wasn't this posted?" for this channel, from the delivery log. */
+export function whyCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+  const { id: input } = validateOptions(schema, invocation.options);
+  const id = parsePaperReference(input);
+  if (!id) {
+    throw new PaperboyError(
+      'invalid_input',
+      `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,
+    );
+  }
+  return textReply(explainDelivery(deps.store, context.channel, id, context.commandPrefix).text);
+}

@@ -1,0 +1,132 @@
+import type { ChannelRef } from '../chat/chat-port';
+import { describeSchedule } from '../digest/schedule';
+import type { Store } from '../store/store';
+import type { Delivery, DigestRun } from './delivery';
+
+/** What `/papers why` can say about a paper in a channel. */
+export type DeliveryVerdict =
+  | 'not_subscribed'
+  | 'posted'
+  | 'posting'
+  | 'filtered'
+  | 'below_threshold'
+  | 'outside_top_n'
+  | 'failed'
+  | 'not_in_batch'
+  | 'not_digested_yet'
+  | 'before_subscription'
+  | 'unknown_paper';
+
+export interface DeliveryExplanation {
+  verdict: DeliveryVerdict;
+  text: string;
+}
+
+const skipVerdicts = {
+  excluded_keyword: 'filtered',
+  no_included_keyword: 'filtered',
+  below_min_upvotes: 'below_threshold',
+  outside_top_n: 'outside_top_n',
+} as const;
+
+/**
+ * Explains, from the delivery log and the batches, why a paper was or was not posted in a channel: posted
+ * (when, with a link), filtered (by which keyword), below the upvote threshold, outside the top N, failed
+ * (with the error and whether it is retried), not digested yet, or not in any batch.
+ */
+export function explainDelivery(
+  store: Store,
+  channel: ChannelRef,
+  paperId: string,
+  prefix: string,
+): DeliveryExplanation {
+  const subscription = store.subscriptions.get(channel);
+  const paper = store.papers.get(paperId);
+  const name = paper ? `"${paper.title}" (${paperId})` : paperId;
+  if (!subscription?.active) {
+    return {
+      verdict: 'not_subscribed',
+      text: `This channel is not subscribed, so no paper is posted here. \`${prefix} subscribe\` starts the daily digest.`,
+    };
+  }
+  const paused = subscription.pausedReason
+    ? ` Note: this channel's digest is paused (${subscription.pausedReason}).`
+    : '';
+  const delivery = store.deliveries.get(subscription.id, paperId);
+  if (delivery) {
+    const explained = fromLog(
+      delivery,
+      store.deliveries.getRun(delivery.runId),
+      name,
+      store.batches.daysListing(paperId),
+    );
+    return { ...explained, text: `${explained.text}${paused}` };
+  }
+  if (!paper) {
+    return {
+      verdict: 'unknown_paper',
+      text: `${paperId} is not in any Daily Papers batch paperboy has seen yet; a paper is posted once it is listed on Hugging Face Daily Papers.`,
+    };
+  }
+  const days = store.batches.daysListing(paperId);
+  const listed = days.at(-1);
+  if (!listed) {
+    return {
+      verdict: 'not_in_batch',
+      text: `${name} has not been listed on Hugging Face Daily Papers (yet), and only listed papers are posted.`,
+    };
+  }
+  const first = store.deliveries.firstRun(subscription.id);
+  const last = store.deliveries.lastRun(subscription.id);
+  if (first && listed < first.batchDay) {
+    return {
+      verdict: 'before_subscription',
+      text: `${name} was listed on ${listed}, before this channel's first digest (which covered ${first.batchDay}).${paused}`,
+    };
+  }
+  if (!last || last.batchDay < listed) {
+    return {
+      verdict: 'not_digested_yet',
+      text: `${name} is in the ${listed} batch, which this channel's next digest will cover (posting ${describeSchedule(subscription)}).${paused}`,
+    };
+  }
+  return {
+    verdict: 'before_subscription',
+    text: `${name} was listed on ${listed}, more than a week before the digest that followed it, so it was not considered.${paused}`,
+  };
+}
+
+function fromLog(
+  delivery: Delivery,
+  run: DigestRun | null,
+  name: string,
+  days: string[],
+): DeliveryExplanation {
+  const batch = run ? `the ${run.batchDay} digest` : 'a digest';
+  const relisted = run ? days.filter((day) => day > run.batchDay) : [];
+  const again = relisted.length
+    ? ` It was listed again on ${relisted.join(', ')} and, as always, not posted twice.`
+    : '';
+  switch (delivery.state) {
+    case 'sent':
+      return {
+        verdict: 'posted',
+        text: `${name} was posted here on ${delivery.updatedAt.slice(0, 10)} in ${batch}${delivery.messageUrl ? `: ${delivery.messageUrl}` : '.'}${again}`,
+      };
+    case 'pending':
+    case 'sending':
+      return { verdict: 'posting', text: `${name} is in ${batch} and is being posted now.` };
+    case 'failed':
+      return {
+        verdict: 'failed',
+        text: `Posting ${name} failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}: ${delivery.detail ?? 'unknown error'}. ${delivery.retryable ? 'It will be retried on the next digest tick.' : 'It will not be retried.'}`,
+      };
+    case 'skipped': {
+      const verdict = delivery.reason ? skipVerdicts[delivery.reason] : 'filtered';
+      return {
+        verdict,
+        text: `${name} was left out of ${batch}: it ${delivery.detail ?? "did not pass the channel's filters"}.${again}`,
+      };
+    }
+  }
+}
