@@ -57,6 +57,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
 main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then(
   (code) => {
     process.exitCode = code;
+    // Everything is closed by now; a library handle left open must not keep a stopped bot alive.
+    setTimeout(() => process.exit(code), 1_000).unref();
   },
   (error: unknown) => {
     process.stderr.write(

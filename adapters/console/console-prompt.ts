@@ -19,6 +19,7 @@ export interface ConsolePromptOptions {
   style: Style;
   terminal: boolean;
   messages: ConsoleMessages;
+  signal?: AbortSignal;
   /** The channel's current flag emoji, the default for `react`. */
   flagEmoji: () => string;
 }
@@ -46,6 +47,7 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
     output: options.output,
     terminal: options.terminal,
     prompt: 'papers> ',
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const print = (text: string) => options.output.write(`${text}\n`);
   const shown: { list: Reply | null } = { list: null };

@@ -21,6 +21,7 @@ export interface ConsoleSessionOptions {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable;
   style: Style;
+  signal: AbortSignal;
 }
 
 export async function runConsoleSession(options: ConsoleSessionOptions): Promise<void> {
@@ -49,6 +50,7 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
     style: options.style,
     terminal: options.stdin.isTTY === true,
     messages: options.port,
+    signal: options.signal,
     flagEmoji: () => options.store.discussion.getSettings(consoleChannel).flagEmoji,
   });
 }

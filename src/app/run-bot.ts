@@ -3,6 +3,7 @@
  * the configuration enables, the scheduler, and — when no chat platform is configured — the console.
  */
 import type { Readable, Writable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createConsoleAdapter } from '../../adapters/console/console-adapter';
 import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
 import { runConsoleSession } from '../../adapters/console/console-session';
@@ -15,6 +16,9 @@ import { bannerLines, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
 import { createCore } from './create-core';
 import { startScheduler } from './scheduler';
+
+/** How long SIGTERM waits for the message in flight before closing the database anyway. */
+const shutdownGraceMs = 4_000;
 
 export interface RunBotOptions {
   config: Config;
@@ -53,9 +57,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
 
   await core.digests.reconcileInFlight(clock.now());
   // A digest whose time passed while the bot was down goes out now, if it is still that local day.
-  const catchUp = core.digests
-    .runDueDigests(clock.now())
-    .catch((error) => log.error({ err: error }, 'catch-up failed'));
+  void core.digests.runDueDigests(clock.now()).catch((error) => log.error({ err: error }, 'catch-up failed'));
   const scheduler = startScheduler(core);
 
   let markStopped: (code: number) => void = () => {};
@@ -67,12 +69,13 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     stopping ??= (async () => {
       log.info({ signal }, 'shutting down');
       await scheduler.stop();
+      // The message in flight finishes (or is abandoned after a few seconds, to be reconciled at next start).
+      await Promise.race([core.digests.stop(), delay(shutdownGraceMs)]);
       await Promise.all(
         adapters.map((adapter) =>
           adapter.stop().catch((error) => log.warn({ err: error }, 'adapter stop failed')),
         ),
       );
-      await catchUp;
       core.close();
       await demo?.close();
       markStopped(0);
@@ -85,6 +88,9 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   if (!consoleAdapter) return stopped;
+  // The prompt ends on `exit`, at the end of input, or when a signal stops the bot.
+  const prompt = new AbortController();
+  void stopped.then(() => prompt.abort());
   await runConsoleSession({
     ...core,
     port: consoleAdapter.port,
@@ -92,6 +98,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     stdin: options.stdin,
     stdout,
     style,
+    signal: prompt.signal,
   });
   return shutdown('end of input');
 }

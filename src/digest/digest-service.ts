@@ -34,22 +34,33 @@ export interface DigestService {
   runDueDigests(now: Date): Promise<DigestTickResult>;
   /** Settles posts a crash left between "sending" and "sent" by asking the platform. */
   reconcileInFlight(now: Date): Promise<number>;
+  /**
+   * Lets the post in flight finish, starts no other, and resolves when the current tick has returned.
+   * Anything not posted stays planned in the log and goes out after the next start.
+   */
+  stop(): Promise<void>;
 }
 
 export function createDigestService(options: DigestServiceOptions): DigestService {
   const { store, sync, ports } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const maxCatchUpDays = 7;
-  let running = false;
+  let current: Promise<DigestTickResult> | null = null;
+  let stopping = false;
 
   async function runDueDigests(now: Date): Promise<DigestTickResult> {
-    if (running) return { due: 0, posted: 0, failed: 0 };
-    running = true;
+    if (current || stopping) return { due: 0, posted: 0, failed: 0 };
+    current = runTick(now);
     try {
-      return await runTick(now);
+      return await current;
     } finally {
-      running = false;
+      current = null;
     }
+  }
+
+  async function stop(): Promise<void> {
+    stopping = true;
+    await current?.catch(() => undefined);
   }
 
   async function runTick(now: Date): Promise<DigestTickResult> {
@@ -73,6 +84,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       return result;
     }
     for (const { subscription, localDate } of due) {
+      if (stopping) break;
       const outcome = await runSubscription(subscription, localDate, batch, now);
       result.posted += outcome.posted;
       result.failed += outcome.failed;
@@ -146,6 +158,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         await postHeader(port, subscription.channel, run, outstanding.length);
       }
       for (const delivery of outstanding) {
+        if (stopping) break;
         if (await postPaper(port, subscription, delivery, now)) outcome.posted++;
         else outcome.failed++;
       }
@@ -253,5 +266,5 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     return settled;
   }
 
-  return { runDueDigests, reconcileInFlight };
+  return { runDueDigests, reconcileInFlight, stop };
 }

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { oct25Batch } from '../support/fixtures';
+import { childEnv } from '../support/run-cli';
+
+const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
+
+describe('SIGTERM', () => {
+  let hf: FakeHfServer;
+  beforeAll(async () => {
+    hf = await new FakeHfServer().start();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    hf.setDay(yesterday, oct25Batch());
+  });
+  afterAll(() => hf.stop());
+
+  it('closes the database and exits 0 within a few seconds', async () => {
+    const database = join(mkdtempSync(join(tmpdir(), 'paperboy-term-')), 'bot.db');
+    // A console bot that keeps its prompt open (stdin stays open) until it is told to stop.
+    const child = spawn(process.execPath, [bin, 'start'], {
+      env: childEnv({ HF_BASE_URL: hf.url, DATABASE_URL: database }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    await new Promise<void>((resolve) => {
+      const check = () => (stdout.includes('Type a command') ? resolve() : setTimeout(check, 50));
+      check();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // Closed cleanly: the WAL was checkpointed into the main file and the data reads back.
+    const db = new Database(database, { readonly: true });
+    expect((db.prepare('SELECT count(*) AS n FROM papers').get() as { n: number }).n).toBe(29);
+    db.close();
+  });
+});
