@@ -29,6 +29,8 @@ export interface DiscordAdapterOptions {
   deferAfterMs?: number;
   /** How long `start()` waits for the gateway to be ready. Default 60 s. */
   readyTimeoutMs?: number;
+  /** How long `stop()` lets interactions and reactions in progress finish. Default 5 s. */
+  stopGraceMs?: number;
   /**
    * Ask for the privileged Message Content intent (it must also be switched on in the developer portal).
    * Without it `readMessage` sees other people's text only when they mention the bot. Default false.
@@ -75,14 +77,27 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     allowedMentions: NO_MENTIONS,
     rest: { ...options.rest, api: options.apiBase },
   });
-  const port = createDiscordPort({ rest: client.rest, botUserId: () => client.user?.id ?? null });
+  let open = false;
+  let closing = false;
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+  const port = createDiscordPort({
+    rest: client.rest,
+    botUserId: () => client.user?.id ?? null,
+    isOpen: () => open,
+  });
   const onInteraction = createInteractionHandler({
     commands: options.commands,
     log,
     deferAfterMs: options.deferAfterMs ?? 1000,
   });
-  client.on(Events.InteractionCreate, (interaction) => void onInteraction(interaction));
-  listenForReactions(client, options.commands, log);
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (!closing) track(onInteraction(interaction));
+  });
+  listenForReactions(client, options.commands, log, track);
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (event) =>
     log.warn({ code: event.code }, 'discord gateway disconnected'),
@@ -101,6 +116,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
         await client.destroy();
         throw error;
       }
+      open = true;
       log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'discord ready');
       if (options.registerCommands === false) return;
       try {
@@ -117,8 +133,16 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       }
     },
     async stop() {
+      closing = true;
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.stopGraceMs ?? 5000);
+      });
+      await Promise.race([Promise.allSettled([...inFlight]), grace]);
+      clearTimeout(timer);
+      open = false;
       await client.destroy();
-      log.info('discord stopped');
+      log.info({ abandoned: inFlight.size }, 'discord stopped');
     },
   };
 }

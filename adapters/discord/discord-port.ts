@@ -24,6 +24,8 @@ export interface DiscordPortDeps {
   rest: REST;
   /** The bot's user id once logged in; `findPosted` only trusts the bot's own messages. */
   botUserId: () => string | null;
+  /** False before start and after stop: failures then are transient, never a reason to pause a channel. */
+  isOpen: () => boolean;
   /** How many recent messages `findPosted` looks through (Discord allows 100 per request). */
   historyLimit?: number;
 }
@@ -47,6 +49,13 @@ const visibleText = (message: APIMessage) =>
     .join('\n');
 
 export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
+  // A stopped client forgets its token, which would otherwise read as "unauthorized".
+  const fail = (error: unknown, action: string) =>
+    deps.isOpen()
+      ? toDeliveryError(error, action)
+      : new DeliveryError('transient', `Discord ${action} failed: the adapter is not connected`, {
+          cause: error,
+        });
   const historyLimit = Math.min(100, Math.max(1, deps.historyLimit ?? 100));
 
   async function post(
@@ -64,7 +73,7 @@ export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
       const message = (await deps.rest.post(Routes.channelMessages(target), { body: payload })) as APIMessage;
       return { messageId: message.id, url: messageUrl(channel, message.id, target) };
     } catch (error) {
-      throw toDeliveryError(error, `post to channel ${target}`);
+      throw fail(error, `post to channel ${target}`);
     }
   }
 
@@ -84,7 +93,7 @@ export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
           query,
         })) as APIMessage[];
       } catch (error) {
-        throw toDeliveryError(error, `history of channel ${channel.channelId}`);
+        throw fail(error, `history of channel ${channel.channelId}`);
       }
       const found = messages.find((message) => carriesDeliveryKey(message, deliveryKey, botUserId));
       return found ? { messageId: found.id, url: messageUrl(channel, found.id) } : null;
@@ -101,7 +110,7 @@ export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
         if (isCode(error, RESTJSONErrorCodes.ThreadAlreadyCreatedForMessage)) {
           return { threadId: messageId, url: `${WEB}/${channel.workspaceId}/${messageId}` };
         }
-        throw toDeliveryError(error, `thread on message ${messageId}`);
+        throw fail(error, `thread on message ${messageId}`);
       }
     },
     postInThread: (channel, threadId, text) => post(channel, textBody(text), undefined, threadId),
@@ -122,7 +131,7 @@ export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
         ) {
           return null;
         }
-        throw toDeliveryError(error, `read message ${messageId}`);
+        throw fail(error, `read message ${messageId}`);
       }
     },
   };

@@ -52,7 +52,13 @@ export async function reactionEventOf(
   };
 }
 
-export function listenForReactions(client: Client, commands: CommandService, log: Logger): void {
+/** `track` is told about each event's handling, so that stopping can wait for it. */
+export function listenForReactions(
+  client: Client,
+  commands: CommandService,
+  log: Logger,
+  track: (work: Promise<void>) => void,
+): void {
   const forward =
     (action: ReactionEvent['action']) =>
     async (reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser) => {
@@ -64,6 +70,8 @@ export function listenForReactions(client: Client, commands: CommandService, log
         log.error({ err: error, messageId: reaction.message.id, action }, 'reaction handling failed');
       }
     };
-  client.on(Events.MessageReactionAdd, forward('added'));
-  client.on(Events.MessageReactionRemove, forward('removed'));
+  const added = forward('added');
+  const removed = forward('removed');
+  client.on(Events.MessageReactionAdd, (reaction, user) => track(added(reaction, user)));
+  client.on(Events.MessageReactionRemove, (reaction, user) => track(removed(reaction, user)));
 }

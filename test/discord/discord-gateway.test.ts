@@ -2,8 +2,10 @@ import { GatewayIntentBits } from 'discord.js';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDiscordAdapter } from '../../adapters/discord/discord-adapter';
+import { FakeDiscord } from '../fakes/discord/fake-discord';
 import type { Json } from '../fakes/discord/fake-types';
-import { Harness } from './discord-harness';
+import { GUILD_ID, Harness, PAPERS_CHANNEL } from './discord-harness';
+import { FakeCommandService } from './fake-command-service';
 
 describe('Discord gateway session', () => {
   let harness: Harness | undefined;
@@ -60,5 +62,43 @@ describe('Discord gateway session', () => {
       readyTimeoutMs: 5000,
     });
     await expect(adapter.start()).rejects.toThrow(/token/i);
+  });
+
+  it('treats posts before start and after stop as transient, never as lost credentials', async () => {
+    const fake = await FakeDiscord.start();
+    try {
+      const adapter = createDiscordAdapter({
+        token: fake.token,
+        applicationId: fake.applicationId,
+        apiBase: fake.apiBase,
+        commands: new FakeCommandService(),
+        log: pino({ level: 'silent' }),
+        rest: { offset: 0 },
+      });
+      const ref = { platform: 'discord' as const, workspaceId: GUILD_ID, channelId: PAPERS_CHANNEL };
+      await expect(adapter.port.postText(ref, 'too early')).rejects.toMatchObject({ failure: 'transient' });
+      await adapter.start();
+      await expect(adapter.port.postText(ref, 'on time')).resolves.toMatchObject({
+        messageId: expect.any(String),
+      });
+      await adapter.stop();
+      await expect(adapter.port.postText(ref, 'too late')).rejects.toMatchObject({ failure: 'transient' });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('lets an interaction in progress finish its answer when stopping', async () => {
+    harness = await Harness.start();
+    const hold = harness.commands.hold('today');
+    const record = harness.inject('today');
+    await hold.started;
+    const stopping = harness.adapter.stop();
+    hold.release();
+    const answer = await harness.fake.waitForAnswer(record.id);
+    expect(answer.message?.embeds[0]?.title).toMatch(/Daily Papers/);
+    await stopping;
+    await harness.fake.close();
+    harness = undefined;
   });
 });
