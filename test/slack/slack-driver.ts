@@ -4,11 +4,13 @@
  * post to the response_url of that request.
  */
 import type { CommandService } from '../../commands/command-service';
-import type { ChatPort } from '../../src/chat/chat-port';
+import type { ChannelRef, ChatPort } from '../../src/chat/chat-port';
+import { emojiAliases } from '../../src/discussion/emoji';
 import type { ChatDriver, CommandInput, DriverMessage, DriverReply } from '../contract/chat-driver';
 import type { ResponsePost } from '../fakes/slack/fake-slack';
 import { reactionEvent } from '../fakes/slack/fake-slack-inbound';
 import { asSeen, blockButtons, visibleText } from './block-text';
+import { ObservedCommands } from './observed-commands';
 import { type Harness, type Mode, startHarness } from './slack-harness';
 
 export interface SlackDriverOptions {
@@ -25,16 +27,20 @@ export class SlackDriver implements ChatDriver {
   readonly platform = 'slack' as const;
   private readonly lastReplies = new Map<string, ResponsePost>();
 
-  private constructor(readonly harness: Harness<CommandService>) {}
+  private constructor(
+    readonly harness: Harness<CommandService>,
+    private readonly observed: ObservedCommands,
+  ) {}
 
   static async start(options: SlackDriverOptions): Promise<SlackDriver> {
-    const harness = await startHarness({
+    const observed = new ObservedCommands(options.commands);
+    const harness = await startHarness<CommandService>({
       mode: options.mode ?? 'socket',
-      commands: options.commands,
+      commands: observed,
       // Scenarios switch a user's rights between commands: never answer from a stale cache.
       adapter: { directoryCacheMs: 0 },
     });
-    return new SlackDriver(harness);
+    return new SlackDriver(harness, observed);
   }
 
   /** Register this with the core so digests post into the fake Slack. */
@@ -42,14 +48,15 @@ export class SlackDriver implements ChatDriver {
     return this.harness.adapter.port;
   }
 
+  /** The core's reference for a channel the scenario named. */
+  channelRef(channel: string): ChannelRef {
+    return { platform: 'slack', workspaceId: this.harness.fake.teamId, channelId: this.channelId(channel) };
+  }
+
   async runCommand(input: CommandInput): Promise<DriverReply> {
-    this.ensureChannel(input.channel);
-    this.ensureUser(input.user, input.admin);
-    const sent = await this.harness.inbound.command({
-      channel: input.channel,
-      user: input.user,
-      text: input.text,
-    });
+    const channel = this.channelId(input.channel);
+    const user = this.userId(input.user, input.admin);
+    const sent = await this.harness.inbound.command({ channel, user, text: input.text });
     return this.replyTo(input.channel, input.user, sent.responseUrlId);
   }
 
@@ -62,8 +69,8 @@ export class SlackDriver implements ChatDriver {
     );
     if (!button?.value) throw new Error(`no "${input.label}" button in the last reply`);
     const sent = await this.harness.inbound.action({
-      channel: input.channel,
-      user: input.user,
+      channel: this.channelId(input.channel),
+      user: this.userId(input.user),
       actionId: button.actionId,
       value: button.value,
       label: button.label,
@@ -80,19 +87,22 @@ export class SlackDriver implements ChatDriver {
     emoji: string;
     action: 'added' | 'removed';
   }) {
-    this.ensureChannel(input.channel);
-    this.ensureUser(input.user);
-    const event = reactionEvent({ ...input, reaction: input.emoji, ts: input.messageId });
-    await this.harness.inbound.event(event);
+    const event = reactionEvent({
+      action: input.action,
+      channel: this.channelId(input.channel),
+      user: this.userId(input.user),
+      reaction: slackEmojiName(input.emoji),
+      ts: input.messageId,
+    });
+    const { eventId } = await this.harness.inbound.event(event);
+    await this.observed.waitFor(eventId);
     await this.harness.adapter.idle();
   }
 
   async postAsUser(input: { channel: string; user: string; text: string }): Promise<string> {
-    this.ensureChannel(input.channel);
-    this.ensureUser(input.user);
     const message = this.harness.fake.workspace.addMessage({
-      channel: input.channel,
-      user: input.user,
+      channel: this.channelId(input.channel),
+      user: this.userId(input.user),
       botId: null,
       text: input.text,
       blocks: [],
@@ -104,7 +114,7 @@ export class SlackDriver implements ChatDriver {
 
   async channelMessages(channel: string): Promise<DriverMessage[]> {
     return this.harness.fake.workspace
-      .channelMessages(channel)
+      .channelMessages(this.channelId(channel))
       .filter((message) => message.user === this.harness.fake.botUserId)
       .map((message) => ({
         id: message.ts,
@@ -132,14 +142,30 @@ export class SlackDriver implements ChatDriver {
     };
   }
 
-  private ensureChannel(id: string): void {
-    if (!this.harness.fake.workspace.channels.has(id)) this.harness.fake.workspace.addChannel({ id });
+  /** Scenario names become Slack-shaped ids (`papers` → `CPAPERS`); Slack ids pass through. */
+  private channelId(name: string): string {
+    const id = slackId('C', name);
+    if (!this.harness.fake.workspace.channels.has(id)) this.harness.fake.workspace.addChannel({ id, name });
+    return id;
   }
 
-  private ensureUser(id: string, admin?: boolean): void {
-    const user = this.harness.fake.workspace.users.get(id) ?? this.harness.fake.workspace.addUser({ id });
+  /** People are shown by the name the scenario gave them, as on Discord. */
+  private userId(name: string, admin?: boolean): string {
+    const id = slackId('U', name);
+    const { users } = this.harness.fake.workspace;
+    const user =
+      users.get(id) ?? this.harness.fake.workspace.addUser({ id, name, displayName: name, realName: name });
     if (admin !== undefined) user.isAdmin = admin;
+    return id;
   }
+}
+
+const slackId = (prefix: string, name: string) =>
+  /^[CGDU][A-Z0-9_]+$/.test(name) ? name : `${prefix}${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+
+/** Slack reports reactions by name (`bookmark`); scenarios may give the Unicode emoji. */
+function slackEmojiName(emoji: string): string {
+  return [...emojiAliases(emoji)].find((alias) => /^[a-z0-9_+-]+$/.test(alias)) ?? emoji;
 }
 
 const key = (channel: string, user: string) => `${channel}/${user}`;

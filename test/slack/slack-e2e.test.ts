@@ -180,26 +180,24 @@ describe.each<Mode>(['socket', 'http'])('Slack end to end with the real core ove
     expect(raw?.text).toContain('&lt;!channel&gt; Joe');
   });
 
-  it('flags a paper a person shared as a link, reading the message back from Slack', async () => {
+  it('flags a paper a person shared as a link, reading the message back from Slack (scenario names, Unicode emoji)', async () => {
     await setUp();
     await t.core.sync.latestCompleteBatch(t.clock.now());
     const shared = await driver.postAsUser({
-      channel: 'C_PAPERS',
-      user: 'U_ANN',
+      channel: 'papers',
+      user: 'ann',
       text: 'worth a read <https://arxiv.org/abs/2410.17243>',
     });
-    await driver.react({
-      channel: 'C_PAPERS',
-      user: 'U_JOE',
-      messageId: shared,
-      emoji: 'bookmark',
-      action: 'added',
-    });
-    const thread = (await driver.channelMessages('C_PAPERS')).filter(
-      (message) => message.threadOf === shared,
-    );
+    await driver.react({ channel: 'papers', user: 'ada', messageId: shared, emoji: '🔖', action: 'added' });
+    const thread = (await driver.channelMessages('papers')).filter((message) => message.threadOf === shared);
     expect(thread).toHaveLength(1);
-    const queue = await driver.runCommand({ channel: 'C_PAPERS', user: 'U_JOE', text: 'queue' });
+    expect(thread[0]?.text).toContain('ada');
+    expect(driver.channelRef('papers')).toEqual({
+      platform: 'slack',
+      workspaceId: driver.harness.fake.teamId,
+      channelId: 'CPAPERS',
+    });
+    const queue = await driver.runCommand({ channel: 'papers', user: 'ada', text: 'queue' });
     expect(queue.text).toContain('Breaking the Memory Barrier');
   });
 });

@@ -120,4 +120,26 @@ describe('Slack adapter lifecycle and transports', () => {
     expect(options).toMatchObject({ port: 3999, apiUrl: 'https://slack.com/api/' });
     expect(createSlackAdapter(options).mode).toBe('http');
   });
+
+  it('works in HTTP mode with the production setting (ack before the listener finishes)', async () => {
+    h = await startHarness({ mode: 'http', adapter: { processBeforeResponse: false } });
+    const sent = await h.inbound.command({ channel: channelId, user: 'U_MEMBER', text: 'today' });
+    expect(sent.status).toBe(200);
+    const reply = await h.fake.waitFor(() => h.fake.responsesTo(sent.responseUrlId)[0], 'reply');
+    expect(reply.body.response_type).toBe('ephemeral');
+    const event = reactionEvent({
+      action: 'added',
+      user: 'U_MEMBER',
+      reaction: 'bookmark',
+      channel: channelId,
+      ts: '1730000000.000100',
+    });
+    await h.inbound.event(event);
+    // Acked before the listener ran: give the listener a moment (bounded), then check.
+    for (let tries = 0; tries < 200 && h.commands.reactions.length === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await h.adapter.idle();
+    }
+    expect(h.commands.reactions).toHaveLength(1);
+  });
 });
