@@ -2,7 +2,7 @@
 import { ApplicationCommandOptionType as T } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandService } from '../../commands/command-service';
-import { oct25Batch } from '../support/fixtures';
+import { oct25Batch, variant } from '../support/fixtures';
 import { startTestCore, type TestCore } from '../support/test-core';
 import { ALICE, buttonLabels, channelRef, GENERAL_CHANNEL, Harness, PAPERS_CHANNEL } from './discord-harness';
 
@@ -122,6 +122,56 @@ describe('Discord adapter with the real core', () => {
       allowed_mentions: { parse: [] },
     });
     expect(harness.fake.store.channels.get(first.id)?.parent_id).toBe(PAPERS_CHANNEL);
+  });
+
+  it('settles a post Discord accepted but whose answer never came back, on the next run, without a duplicate', async () => {
+    await subscribe(PAPERS_CHANNEL, 1);
+    const paperPosts = new RegExp(`^/channels/${PAPERS_CHANNEL}/messages$`);
+    // Every try of the paper post reaches Discord, and every answer is lost: the core records a failure.
+    harness.fake.faults.loseResponse({
+      method: 'POST',
+      path: paperPosts,
+      times: 3,
+      when: (body) => Array.isArray(body.embeds) && body.embeds.length > 0,
+    });
+    t.clock.set('2024-10-26T09:00:00Z');
+    await expect(tick()).resolves.toMatchObject({ posted: 0, failed: 1 });
+    const [header, paper, ...rest] = digestMessages(PAPERS_CHANNEL);
+    expect(rest).toEqual([]);
+    expect(paper?.embeds).toHaveLength(1);
+    // The next run asks Discord (findPosted) before posting again, and finds it.
+    t.clock.set('2024-10-26T09:30:00Z');
+    await expect(tick()).resolves.toMatchObject({ posted: 1, failed: 0 });
+    expect(harness.fake.requestsTo('GET', paperPosts)).toHaveLength(1);
+    expect(digestMessages(PAPERS_CHANNEL).map((message) => message.id)).toEqual([header?.id, paper?.id]);
+    expect(t.core.store.deliveries.findByMessage(channelRef(), paper?.id ?? '')).toMatchObject({
+      state: 'sent',
+    });
+  });
+
+  it('posts a paper with a 10,000-character abstract and an @everyone title within limits, pinging no one', async () => {
+    const [first] = oct25Batch();
+    if (!first) throw new Error('empty fixture');
+    const long = Array.from({ length: 1500 }, (_, i) => `word${i}`)
+      .join(' ')
+      .slice(0, 10_000);
+    t.hf.setDay('2024-10-25', [
+      variant(first, {
+        id: '2410.99999',
+        title: '@everyone **Attention** is <@&1> all you need',
+        summary: long,
+        upvotes: 9999,
+      }),
+    ]);
+    await subscribe(PAPERS_CHANNEL, 1);
+    t.clock.set('2024-10-26T09:00:00Z');
+    await expect(tick()).resolves.toMatchObject({ posted: 1, failed: 0 });
+    const post = harness.fake.requestsTo('POST', new RegExp(`^/channels/${PAPERS_CHANNEL}/messages$`)).at(-1);
+    expect(post?.status).toBe(200);
+    expect(post?.body).toMatchObject({ allowed_mentions: { parse: [] } });
+    const [, paper] = digestMessages(PAPERS_CHANNEL);
+    expect(paper?.embeds[0]?.title).toBe('@everyone \\*\\*Attention\\*\\* is \\<@&1\\> all you need');
+    expect(paper?.embeds[0]?.description?.length).toBeLessThan(1000);
   });
 
   it('suggests time zones from the core within one autocomplete answer', async () => {

@@ -197,6 +197,16 @@ describe('Discord port: posting digests', () => {
     expect(error.failure).toBe('transient');
   });
 
+  it('retries a post whose answer was lost without posting twice (the nonce makes Discord return the first)', async () => {
+    const before = harness.fake.store.channelHistory(PAPERS_CHANNEL).length;
+    harness.fake.faults.loseResponse({ method: 'POST', path: postsTo(PAPERS_CHANNEL), times: 1 });
+    const posted = await harness.adapter.port.postPaper(channelRef(), sampleCard(4), key());
+    const attempts = harness.fake.requestsTo('POST', postsTo(PAPERS_CHANNEL)).slice(-2);
+    expect(attempts.map((request) => request.status)).toEqual([502, 200]);
+    expect(harness.fake.store.channelHistory(PAPERS_CHANNEL)).toHaveLength(before + 1);
+    expect(harness.fake.store.channelHistory(PAPERS_CHANNEL).at(-1)?.id).toBe(posted.messageId);
+  });
+
   it('finds a post by its delivery key in channel history, which carries no nonces', async () => {
     const deliveryKey = key();
     const posted = await harness.adapter.port.postPaper(channelRef(), sampleCard(2), deliveryKey);

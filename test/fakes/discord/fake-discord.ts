@@ -242,7 +242,7 @@ export class FakeDiscord {
     if (forced) return forced;
     const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => param ?? '');
     const reply = route.handle({ method, path, params, query, body }, this.world);
-    return { ...reply, headers: { ...headers, ...reply.headers } };
+    return this.faults.lost(method, path, body) ?? { ...reply, headers: { ...headers, ...reply.headers } };
   }
 }
 

@@ -32,6 +32,8 @@ export interface BucketSpec extends Match {
 export interface ServerErrorSpec extends Match {
   times?: number;
   status?: number;
+  /** Only requests whose body passes this (e.g. only paper posts, which carry embeds). */
+  when?: (body: Record<string, unknown>) => boolean;
 }
 
 export type ChannelFailure = 'missing_access' | 'missing_permissions' | 'unknown_channel';
@@ -49,7 +51,23 @@ export class Faults {
   private readonly rateLimits: (RateLimitSpec & { left: number })[] = [];
   private readonly buckets: { spec: BucketSpec; windowStart: number | null; count: number }[] = [];
   private readonly serverErrors: (ServerErrorSpec & { left: number })[] = [];
+  private readonly lostResponses: (ServerErrorSpec & { left: number })[] = [];
   readonly channels = new Map<string, ChannelFailure>();
+
+  /** Discord does the work, but the answer is lost on the way back (a 502 from a proxy, say). */
+  loseResponse(spec: ServerErrorSpec): void {
+    this.lostResponses.push({ ...spec, left: spec.times ?? 1 });
+  }
+
+  /** Whether to swap the real answer to this request for a 5xx after the fact. */
+  lost(method: string, path: string, body: Record<string, unknown>): FakeReply | null {
+    const spec = this.lostResponses.find(
+      (entry) => entry.left > 0 && matches(entry, method, path) && (entry.when?.(body) ?? true),
+    );
+    if (!spec) return null;
+    spec.left -= 1;
+    return { status: spec.status ?? 502, body: { message: '502: Bad Gateway', code: 0 } };
+  }
 
   rateLimitNext(spec: RateLimitSpec): void {
     this.rateLimits.push({ ...spec, left: spec.times ?? 1 });
