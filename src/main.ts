@@ -3,6 +3,7 @@ import { createCore } from './app/create-core';
 import { runBot } from './app/run-bot';
 import { type CliArgs, parseCliArgs, usage } from './cli/cli-args';
 import { type CliIo, digestCli, fetchCli, searchCli } from './cli/cli-commands';
+import { registerCommandsCli } from './cli/register-commands-cli';
 import { systemClock } from './clock';
 import { type Config, loadConfig } from './config/config';
 import { isPaperboyError, PaperboyError } from './errors';
@@ -45,6 +46,9 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'digest':
         await digestCli(core, args, io);
+        return 0;
+      case 'register-commands':
+        await registerCommandsCli(config, args, io, log);
         return 0;
       default:
         throw new PaperboyError('invalid_input', `Unknown command "${args.command}".\n\n${usage}`);

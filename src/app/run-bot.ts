@@ -51,7 +51,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
   const adapters: ChatAdapter[] = consoleAdapter
     ? [consoleAdapter]
-    : await createChatAdapters(config, statuses, core);
+    : createChatAdapters(config, statuses, core);
   for (const adapter of adapters) core.ports.register(adapter.port);
   await Promise.all(adapters.map((adapter) => adapter.start()));
 

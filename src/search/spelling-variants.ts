@@ -1,7 +1,7 @@
 /**
  * British and American spellings of a word, so `behaviour` finds `behavior` and `modelling` finds
  * `modeling`. Rules cover the regular patterns; a short list covers the rest. A rule may produce a
- * non-word (`noise` → `noize`): harmless, as an alternative that occurs nowhere matches nothing.
+ * non-word (`error` → `errour`): the query planner keeps only variants that occur in some paper.
  */
 
 const irregular: Array<[string, string]> = [
@@ -40,9 +40,9 @@ for (const [british, american] of irregular) {
 
 /** [pattern, replacement] pairs, each applied once to the end of the word; both directions listed. */
 const rules: Array<[RegExp, string]> = [
-  // behaviour ↔ behavior, colours ↔ colors (not four, hour, your: the stem must be 4+ letters)
-  [/^(\p{L}{4,})our(s|ed|ing|al|ally|ite|ites)?$/u, '$1or$2'],
-  [/^(\p{L}{4,}[^aeiou])or(s|ed|ing|al|ally|ite|ites)?$/u, '$1our$2'],
+  // behaviour ↔ behavior, colours ↔ colors (not four, hour, your: the stem must be 3+ letters)
+  [/^(\p{L}{3,})our(s|ed|ing|al|ally|ite|ites)?$/u, '$1or$2'],
+  [/^(\p{L}{3,})or(s|ed|ing|al|ally|ite|ites)?$/u, '$1our$2'],
   // optimise ↔ optimize, tokenisation ↔ tokenization, normalised ↔ normalized
   [/^(\p{L}{3,})is(e|es|ed|ing|er|ers|ation|ations|able)$/u, '$1iz$2'],
   [/^(\p{L}{3,})iz(e|es|ed|ing|er|ers|ation|ations|able)$/u, '$1is$2'],

@@ -32,22 +32,67 @@ export interface PaperRepository {
   /** The papers the source listed for `day`, most upvoted first. */
   listByBatchDay(day: string): Paper[];
   count(): number;
-  /** Full-text search; `match` is an FTS5 expression built by the search service, never user text. */
+  /** Full-text search with a raw FTS5 expression (tests and tools only: user text goes through `searchText`). */
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[];
+  /**
+   * Papers matching a structured text query and the filters, best text match first. When very many papers
+   * match, only the `scanLimit` most recently stored of them are ranked.
+   */
+  searchText(query: TextQuery, filters: PaperFilters, limit: number): TextHit[];
   /** Papers passing the filters, most upvoted first (a search with filters and no words). */
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[];
+  /** How many papers contain each of `words` (folded as `src/search/search-text.ts` folds them); unknown words are absent. */
+  wordCounts(words: string[]): Map<string, number>;
+  /** Known words that may be one edit from `word` (a candidate list: the caller checks the distance), with counts. */
+  wordsNear(word: string): Map<string, number>;
+  /** The `limit` most common known words starting with `prefix`, with counts. */
+  wordsStartingWith(prefix: string, limit: number): Map<string, number>;
+}
+
+/**
+ * A text query as the search service plans it, independent of any query language: a paper matches when it
+ * matches at least `minClauses` of the clauses; it matches a clause when it contains any of its alternatives.
+ */
+export interface TextQuery {
+  clauses: TextClause[];
+  minClauses: number;
+}
+
+export interface TextClause {
+  alternatives: TextAlternative[];
+}
+
+export interface TextAlternative {
+  /** Folded words (letters and digits only). */
+  words: string[];
+  /** The words adjacent and in order (a phrase), rather than anywhere in the paper. */
+  adjacent: boolean;
 }
 
 export interface PaperFilters {
   /** Listed on (or published, for papers never listed) this day or later, `YYYY-MM-DD`. */
   sinceDay?: string;
   minUpvotes?: number;
+  /** Each name (or part of one, e.g. a surname) must appear among the authors. */
+  authors?: string[];
+  /** Words that must appear in the organization's name or full name. */
+  organization?: string;
+  /** Only papers the bot posted in this channel. */
+  postedIn?: ChannelRef;
+  /** Only these papers (e.g. a channel's discussion queue); an empty list matches nothing. */
+  paperIds?: readonly string[];
 }
 
 export interface FtsHit {
   paper: Paper;
   /** bm25 score: lower is better. */
   rank: number;
+}
+
+export interface TextHit {
+  paper: Paper;
+  /** Text relevance (bm25 with field weights): higher is better, comparable within one query only. */
+  score: number;
 }
 
 export interface BatchRecord {

@@ -55,3 +55,14 @@ describe('logging', () => {
     expect(output).not.toContain(secret);
   });
 });
+
+describe('.env.example', () => {
+  it('documents exactly the variables the schema reads', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { envSchema } = await import('../../src/config/env.schema');
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]).sort();
+    expect(documented).toEqual(Object.keys(envSchema.shape).sort());
+    expect(() => parseConfig(Object.fromEntries(documented.map((key) => [key ?? '', ''])))).not.toThrow();
+  });
+});

@@ -1,6 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../papers/paper';
-import type { FtsHit, PaperFilters, PaperRepository, UpsertResult } from '../store';
+import { vocabularyWords } from '../../search/search-text';
+import type { FtsHit, PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
+import { bm25Weights, facetExpressions, nameExpressions, textExpression } from './sqlite-search-match';
+import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';
 
 interface PaperRow {
   rowid: number;
@@ -57,19 +60,74 @@ const paperParams = (paper: Paper) => ({
   batch_day: paper.batchDay,
 });
 
-const filterClause = `papers.upvotes >= @minUpvotes AND coalesce(papers.batch_day, substr(papers.published_at, 1, 10)) >= @sinceDay`;
+/** The day a paper counts as, for `since` filters: its batch day, or its publication day if never listed. */
+const paperDay = `coalesce(papers.batch_day, substr(papers.published_at, 1, 10))`;
+
+/** How many of the most recently stored matches a text search ranks, which bounds its cost at any size. */
+export const scanLimit = 3000;
+
+/** The search row of a paper: text fields, then facet tokens for day, month, year and upvote thresholds. */
+const searchRow = `
+  SELECT rowid, title,
+    (SELECT group_concat(value, ' ; ') FROM json_each(ai_keywords)),
+    ai_summary, abstract,
+    (SELECT group_concat(value, ' ; ') FROM json_each(authors)),
+    CASE WHEN organization IS NULL THEN NULL
+      ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END,
+    'd' || replace(${paperDay}, '-', '') || ' m' || substr(replace(${paperDay}, '-', ''), 1, 6)
+      || ' y' || substr(${paperDay}, 1, 4)
+      || CASE WHEN upvotes >= 1 THEN ' u1' ELSE '' END || CASE WHEN upvotes >= 2 THEN ' u2' ELSE '' END
+      || CASE WHEN upvotes >= 5 THEN ' u5' ELSE '' END || CASE WHEN upvotes >= 10 THEN ' u10' ELSE '' END
+      || CASE WHEN upvotes >= 20 THEN ' u20' ELSE '' END || CASE WHEN upvotes >= 50 THEN ' u50' ELSE '' END
+      || CASE WHEN upvotes >= 100 THEN ' u100' ELSE '' END || CASE WHEN upvotes >= 200 THEN ' u200' ELSE '' END
+      || CASE WHEN upvotes >= 500 THEN ' u500' ELSE '' END || CASE WHEN upvotes >= 1000 THEN ' u1000' ELSE '' END
+  FROM papers WHERE rowid = ?`;
+
+/** A paper's words for the spelling vocabulary: every field the index searches. */
+const paperWords = (paper: Paper) =>
+  vocabularyWords([
+    paper.title,
+    paper.aiKeywords.join(' '),
+    paper.aiSummary,
+    paper.abstract,
+    paper.authors.join(' '),
+    paper.organization?.name,
+    paper.organization?.fullname,
+  ]);
+
+/** SQL conditions on `papers` for the filters that the index cannot check exactly. */
+function filterConditions(filters: PaperFilters): string[] {
+  const conditions: string[] = [];
+  if (filters.minUpvotes !== undefined) conditions.push('papers.upvotes >= @minUpvotes');
+  if (filters.sinceDay !== undefined) conditions.push(`${paperDay} >= @sinceDay`);
+  if (filters.postedIn) {
+    conditions.push(`papers.id IN (
+      SELECT deliveries.paper_id FROM deliveries JOIN subscriptions ON subscriptions.id = deliveries.subscription_id
+      WHERE subscriptions.platform = @platform AND subscriptions.workspace_id = @workspaceId
+        AND subscriptions.channel_id = @channelId AND deliveries.state = 'sent')`);
+  }
+  if (filters.paperIds) conditions.push('papers.id IN (SELECT value FROM json_each(@paperIds))');
+  return conditions;
+}
 
 const filterParams = (filters: PaperFilters) => ({
   minUpvotes: filters.minUpvotes ?? 0,
   sinceDay: filters.sinceDay ?? '',
+  platform: filters.postedIn?.platform ?? '',
+  workspaceId: filters.postedIn?.workspaceId ?? '',
+  channelId: filters.postedIn?.channelId ?? '',
+  paperIds: JSON.stringify(filters.paperIds ?? []),
 });
 
 export class SqlitePaperRepository implements PaperRepository {
   private readonly insert;
   private readonly update;
-  private readonly findRowid;
-  private readonly deleteFts;
-  private readonly insertFts;
+  private readonly findRow;
+  private readonly deleteSearchRow;
+  private readonly insertSearchRow;
+  private readonly latestDay;
+  private readonly vocabulary: SqliteSearchVocabulary;
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {
     this.insert = db.prepare(
@@ -89,41 +147,45 @@ export class SqlitePaperRepository implements PaperRepository {
          batch_day = coalesce(batch_day, @batch_day), updated_at = @now
        WHERE rowid = @rowid`,
     );
-    this.findRowid = db.prepare('SELECT rowid FROM papers WHERE id = ?').pluck();
-    this.deleteFts = db.prepare('DELETE FROM papers_fts WHERE rowid = ?');
-    this.insertFts = db.prepare(
-      `INSERT INTO papers_fts (rowid, title, ai_keywords, ai_summary, abstract, authors)
-       SELECT rowid, title, (SELECT group_concat(value, ' ; ') FROM json_each(ai_keywords)), ai_summary, abstract,
-         (SELECT group_concat(value, ' ; ') FROM json_each(authors))
-       FROM papers WHERE rowid = ?`,
+    this.findRow = db.prepare('SELECT * FROM papers WHERE id = ?');
+    this.deleteSearchRow = db.prepare('DELETE FROM paper_search WHERE rowid = ?');
+    this.insertSearchRow = db.prepare(
+      `INSERT INTO paper_search (rowid, title, ai_keywords, ai_summary, abstract, authors, organization, facets) ${searchRow}`,
     );
+    this.latestDay = db.prepare(`SELECT max(${paperDay}) FROM papers`).pluck();
+    this.vocabulary = new SqliteSearchVocabulary(db);
   }
 
   upsertMany(papers: Paper[]): UpsertResult {
     const now = new Date().toISOString();
     const result: UpsertResult = { inserted: 0, updated: 0 };
+    const changes = new Map<string, number>();
     this.db.transaction(() => {
       for (const paper of papers) {
         const params = { ...paperParams(paper), now };
-        const existing = this.findRowid.get(paper.id) as number | undefined;
+        const existing = this.findRow.get(paper.id) as PaperRow | undefined;
         let rowid: number;
         if (existing === undefined) {
           rowid = Number(this.insert.run(params).lastInsertRowid);
+          wordChanges(changes, new Set(), paperWords(paper));
           result.inserted++;
         } else {
-          this.update.run({ ...params, rowid: existing });
-          this.deleteFts.run(existing);
-          rowid = existing;
+          rowid = existing.rowid;
+          this.update.run({ ...params, rowid });
+          this.deleteSearchRow.run(rowid);
+          const updated = this.findRow.get(paper.id) as PaperRow;
+          wordChanges(changes, paperWords(paperFromRow(existing)), paperWords(paperFromRow(updated)));
           result.updated++;
         }
-        this.insertFts.run(rowid);
+        this.insertSearchRow.run(rowid);
       }
+      this.vocabulary.apply(changes);
     })();
     return result;
   }
 
   get(id: string): Paper | null {
-    const row = this.db.prepare('SELECT * FROM papers WHERE id = ?').get(id) as PaperRow | undefined;
+    const row = this.findRow.get(id) as PaperRow | undefined;
     return row ? paperFromRow(row) : null;
   }
 
@@ -151,22 +213,69 @@ export class SqlitePaperRepository implements PaperRepository {
   }
 
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[] {
-    const rows = this.db
-      .prepare(
-        `SELECT papers.*, bm25(papers_fts, 10.0, 5.0, 4.0, 1.0, 2.0) AS score
-         FROM papers_fts JOIN papers ON papers.rowid = papers_fts.rowid
-         WHERE papers_fts MATCH @match AND ${filterClause} ORDER BY score LIMIT @limit`,
-      )
-      .all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
+    const conditions = ['paper_search MATCH @match', ...filterConditions(filters)];
+    const rows = this.statement(
+      `SELECT papers.*, bm25(paper_search, ${bm25Weights}) AS score
+       FROM paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid
+       WHERE ${conditions.join(' AND ')} ORDER BY score LIMIT @limit`,
+    ).all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
     return rows.map((row) => ({ paper: paperFromRow(row), rank: row.score }));
   }
 
+  searchText(query: TextQuery, filters: PaperFilters, limit: number): TextHit[] {
+    const text = textExpression(query);
+    if (text === null || limit <= 0) return [];
+    const facets = facetExpressions(filters, () => this.latestDay.get() as string | null);
+    const match = [text, ...nameExpressions(filters), ...facets].join(' AND ');
+    const conditions = filterConditions(filters);
+    const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = paper_search.rowid' : '';
+    // Newest first, at most scanLimit of them, then by relevance: a query matching half the store costs
+    // the same as one matching a few thousand papers.
+    const rows = this.statement(
+      `SELECT papers.*, ranked.score AS score FROM (
+         SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score
+         FROM paper_search ${join}
+         WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
+         ORDER BY paper_search.rowid DESC LIMIT ${scanLimit}
+       ) AS ranked JOIN papers ON papers.rowid = ranked.rowid
+       ORDER BY ranked.score DESC, papers.rowid DESC LIMIT @limit`,
+    ).all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
+    return rows.map((row) => ({ paper: paperFromRow(row), score: row.score }));
+  }
+
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM papers WHERE ${filterClause} ORDER BY upvotes DESC, id LIMIT @limit OFFSET @offset`,
-      )
-      .all({ limit, offset, ...filterParams(filters) }) as PaperRow[];
+    const named = nameExpressions(filters);
+    const conditions = filterConditions(filters);
+    const params = { limit, offset, ...filterParams(filters), match: named.join(' AND ') };
+    const from =
+      named.length > 0 ? 'paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid' : 'papers';
+    if (named.length > 0) conditions.unshift('paper_search MATCH @match');
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = this.statement(
+      `SELECT papers.* FROM ${from} ${where} ORDER BY papers.upvotes DESC, papers.id LIMIT @limit OFFSET @offset`,
+    ).all(params) as PaperRow[];
     return rows.map(paperFromRow);
+  }
+
+  wordCounts(words: string[]): Map<string, number> {
+    return this.vocabulary.wordCounts(words);
+  }
+
+  wordsNear(word: string): Map<string, number> {
+    return this.vocabulary.wordsNear(word);
+  }
+
+  wordsStartingWith(prefix: string, limit: number): Map<string, number> {
+    return this.vocabulary.wordsStartingWith(prefix, limit);
+  }
+
+  /** Prepared once per distinct SQL text: filters combine into a handful of shapes. */
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
   }
 }

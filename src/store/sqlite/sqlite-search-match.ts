@@ -1,0 +1,117 @@
+/**
+ * Turns a planned text query and the filters into one FTS5 MATCH expression. Every word is quoted (with
+ * quotes doubled), so nothing a user typed can act as FTS5 syntax, whatever the search service sends.
+ */
+import { words } from '../../search/search-text';
+import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../store';
+
+/** Columns of `paper_search` that hold text; `facets` holds filter tokens only. */
+export const textColumns = '{title ai_keywords ai_summary abstract authors organization}';
+
+/** bm25 column weights: title, AI keywords and summary, abstract, authors, organization; facets count for nothing. */
+export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0, 0.0';
+
+/** Clause combinations considered before a query is too loose to be worth running. */
+const maxCombinations = 64;
+
+const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
+
+function alternative({ words, adjacent }: TextAlternative): string | null {
+  const quoted = words.filter((word) => word.length > 0).map(quote);
+  if (quoted.length === 0) return null;
+  if (quoted.length === 1) return quoted[0] ?? null;
+  return adjacent ? quoted.join(' + ') : `(${quoted.join(' AND ')})`;
+}
+
+function clause({ alternatives }: TextClause): string | null {
+  const parts = alternatives.map(alternative).filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] ?? null) : `(${parts.join(' OR ')})`;
+}
+
+function combinations<T>(items: T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items as [T, ...T[]];
+  return [...combinations(rest, size - 1).map((combo) => [first, ...combo]), ...combinations(rest, size)];
+}
+
+const binomial = (n: number, k: number) => {
+  let result = 1;
+  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
+  return result;
+};
+
+/** `(a AND b) OR (a AND c) OR (b AND c)` for two of three clauses; null when nothing can match. */
+export function textExpression(query: TextQuery): string | null {
+  const clauses = query.clauses.map(clause).filter((part): part is string => part !== null);
+  const needed = Math.min(clauses.length, Math.max(1, query.minClauses));
+  if (clauses.length === 0 || clauses.length < query.minClauses) return null;
+  let expression: string;
+  if (needed === clauses.length) expression = clauses.join(' AND ');
+  else if (binomial(clauses.length, needed) > maxCombinations) return null;
+  else
+    expression = combinations(clauses, needed)
+      .map((combo) => `(${combo.join(' AND ')})`)
+      .join(' OR ');
+  return `${textColumns} : (${expression})`;
+}
+
+/** Upvote thresholds indexed as facet tokens (`u20` = at least 20 upvotes). */
+export const upvoteBuckets = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+const dayToken = (day: string) => `d${day.replaceAll('-', '')}`;
+
+/** Facet tokens covering every day from `since` to `until` (a superset at month or year grain), or null if too many. */
+export function sinceTokens(since: string, until: string): string[] | null {
+  if (since > until) return [];
+  const start = new Date(`${since}T00:00:00Z`);
+  const end = new Date(`${until}T00:00:00Z`);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
+  const days = Math.round((end.getTime() - start.getTime()) / 86_400_000);
+  if (days <= 31) {
+    return Array.from({ length: days + 1 }, (_, i) =>
+      dayToken(new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10)),
+    );
+  }
+  const months =
+    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth();
+  if (months <= 36) {
+    return Array.from({ length: months + 1 }, (_, i) => {
+      const month = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1));
+      return `m${month.toISOString().slice(0, 7).replace('-', '')}`;
+    });
+  }
+  const years = end.getUTCFullYear() - start.getUTCFullYear();
+  return years <= 30 ? Array.from({ length: years + 1 }, (_, i) => `y${start.getUTCFullYear() + i}`) : null;
+}
+
+/** The MATCH conjuncts for the authors and organization filters, matched by name in their columns. */
+export function nameExpressions(filters: PaperFilters): string[] {
+  const parts: string[] = [];
+  for (const name of filters.authors ?? []) {
+    const phrase = alternative({ words: words(name), adjacent: true });
+    parts.push(phrase ? `{authors} : (${phrase})` : '""');
+  }
+  if (filters.organization !== undefined) {
+    const phrase = alternative({ words: words(filters.organization), adjacent: true });
+    parts.push(phrase ? `{organization} : (${phrase})` : '""');
+  }
+  return parts;
+}
+
+/**
+ * MATCH conjuncts narrowing the index to papers that may pass the upvotes and since filters (a superset:
+ * the exact check is SQL on `papers`). `latestDay` bounds the days to list.
+ */
+export function facetExpressions(filters: PaperFilters, latestDay: () => string | null): string[] {
+  const parts: string[] = [];
+  const bucket = upvoteBuckets.filter((threshold) => threshold <= (filters.minUpvotes ?? 0)).at(-1);
+  if (bucket !== undefined) parts.push(`{facets} : ${quote(`u${bucket}`)}`);
+  if (filters.sinceDay !== undefined) {
+    const tokens = sinceTokens(filters.sinceDay, latestDay() ?? filters.sinceDay);
+    if (tokens && tokens.length === 0) parts.push('""');
+    else if (tokens) parts.push(`{facets} : (${tokens.map(quote).join(' OR ')})`);
+  }
+  return parts;
+}

@@ -1,0 +1,89 @@
+/**
+ * The spelling vocabulary: how many papers contain each word, and each word's one-deletion variants, kept in
+ * step with the papers. Two words one edit apart (insertion, deletion, substitution, swap) always share a
+ * word or a variant, so near words are found with a handful of index lookups instead of a scan.
+ */
+import type Database from 'better-sqlite3';
+
+/** Words of 5+ letters get deletion variants: shorter words have too many neighbours to correct safely. */
+const minVariantLength = 5;
+
+/** `word` with one letter left out, every way (by code point, as SQLite's `substr` counts). */
+export function deletions(word: string): string[] {
+  const letters = Array.from(word);
+  return [
+    ...new Set(letters.map((_, index) => [...letters.slice(0, index), ...letters.slice(index + 1)].join(''))),
+  ];
+}
+
+type CountRow = { word: string; papers: number };
+const toMap = (rows: CountRow[]) => new Map(rows.map((row) => [row.word, row.papers]));
+
+export class SqliteSearchVocabulary {
+  private readonly current;
+  private readonly upsert;
+  private readonly addVariant;
+  private readonly counts;
+  private readonly near;
+  private readonly prefixed;
+
+  constructor(db: Database.Database) {
+    this.current = db.prepare('SELECT papers FROM search_words WHERE word = ?').pluck();
+    this.upsert = db.prepare(
+      `INSERT INTO search_words (word, papers) VALUES (?, max(0, ?))
+       ON CONFLICT (word) DO UPDATE SET papers = max(0, papers + excluded.papers)`,
+    );
+    this.addVariant = db.prepare('INSERT OR IGNORE INTO search_word_deletions (variant, word) VALUES (?, ?)');
+    this.counts = db.prepare(
+      'SELECT word, papers FROM search_words WHERE word IN (SELECT value FROM json_each(?)) AND papers > 0',
+    );
+    this.near = db.prepare(
+      `SELECT word, papers FROM search_words
+       WHERE papers > 0 AND word <> @word AND (
+         word IN (SELECT value FROM json_each(@deletions))
+         OR word IN (SELECT word FROM search_word_deletions WHERE variant IN (SELECT value FROM json_each(@variants))))`,
+    );
+    this.prefixed = db.prepare(
+      `SELECT word, papers FROM search_words
+       WHERE word >= @prefix AND word < @prefix || char(1114111) AND papers > 0
+       ORDER BY papers DESC, word LIMIT @limit`,
+    );
+  }
+
+  /** Adds (or, with negative counts, removes) papers' words. Call inside the upsert's transaction. */
+  apply(changes: Map<string, number>): void {
+    for (const [word, change] of changes) {
+      if (change === 0) continue;
+      const known = this.current.get(word) !== undefined;
+      this.upsert.run(word, change);
+      if (known || Array.from(word).length < minVariantLength) continue;
+      for (const variant of deletions(word)) this.addVariant.run(variant, word);
+    }
+  }
+
+  wordCounts(words: string[]): Map<string, number> {
+    if (words.length === 0) return new Map();
+    return toMap(this.counts.all(JSON.stringify(words)) as CountRow[]);
+  }
+
+  wordsNear(word: string): Map<string, number> {
+    const variants = deletions(word);
+    const rows = this.near.all({
+      word,
+      deletions: JSON.stringify(variants),
+      variants: JSON.stringify([word, ...variants]),
+    });
+    return toMap(rows as CountRow[]);
+  }
+
+  wordsStartingWith(prefix: string, limit: number): Map<string, number> {
+    if (!prefix) return new Map();
+    return toMap(this.prefixed.all({ prefix, limit }) as CountRow[]);
+  }
+}
+
+/** Per-word changes in paper counts between a paper's old and new words. */
+export function wordChanges(changes: Map<string, number>, before: Set<string>, after: Set<string>): void {
+  for (const word of before) if (!after.has(word)) changes.set(word, (changes.get(word) ?? 0) - 1);
+  for (const word of after) if (!before.has(word)) changes.set(word, (changes.get(word) ?? 0) + 1);
+}
