@@ -142,4 +142,20 @@ describe('Slack adapter lifecycle and transports', () => {
     }
     expect(h.commands.reactions).toHaveLength(1);
   });
+
+  it('lets an answer already acked go out before stop() resolves', async () => {
+    h = await startHarness({ mode: 'socket' });
+    const held = h.commands.hold();
+    const sent = await h.inbound.command({ channel: channelId, user: 'U_MEMBER', text: 'today' });
+    await held.entered;
+    let stopped = false;
+    const stopping = h.adapter.stop().then(() => {
+      stopped = true;
+    });
+    await h.fake.waitFor(() => (h.fake.socket.connected ? undefined : true), 'the socket to close');
+    expect(stopped).toBe(false);
+    held.release();
+    await stopping;
+    expect(h.fake.responsesTo(sent.responseUrlId)).toHaveLength(1);
+  });
 });

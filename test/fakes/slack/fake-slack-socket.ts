@@ -52,6 +52,7 @@ export class FakeSocketMode {
     ws.on('message', (data) => this.receive(String(data)));
     ws.on('close', () => {
       if (this.socket === ws) this.socket = null;
+      this.onChange();
     });
     ws.send(JSON.stringify({ type: 'hello', num_connections: 1, connection_info: { app_id: 'A_PAPERBOY' } }));
     for (const waiter of this.connectWaiters.splice(0)) waiter();
