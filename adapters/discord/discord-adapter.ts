@@ -55,17 +55,23 @@ export const DISCORD_INTENTS = [
 const intentsFor = (messageContent: boolean) =>
   messageContent ? [...DISCORD_INTENTS, GatewayIntentBits.MessageContent] : DISCORD_INTENTS;
 
-function waitForReady(client: Client, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Discord gateway not ready after ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-    client.once(Events.ClientReady, () => {
+/** Resolves on the first ClientReady; `cancel` drops the timer so a failed start leaves nothing running. */
+function readySignal(client: Client, timeoutMs: number) {
+  let timer: NodeJS.Timeout | undefined;
+  let onReady = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Discord gateway not ready after ${timeoutMs} ms`)), timeoutMs);
+    onReady = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    client.once(Events.ClientReady, onReady);
   });
+  const cancel = () => {
+    clearTimeout(timer);
+    client.off(Events.ClientReady, onReady);
+  };
+  return { ready, cancel };
 }
 
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
@@ -107,12 +113,13 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     port,
     botUserId: () => client.user?.id ?? null,
     async start() {
-      const ready = waitForReady(client, options.readyTimeoutMs ?? 60_000);
+      const { ready, cancel } = readySignal(client, options.readyTimeoutMs ?? 60_000);
+      ready.catch(() => {});
       try {
         await client.login(options.token);
         await ready;
       } catch (error) {
-        ready.catch(() => {});
+        cancel();
         await client.destroy();
         throw error;
       }
