@@ -50,7 +50,7 @@ export async function searchCommand(
     ...(options.days !== undefined ? { sinceDay: addDays(utcDay(deps.clock.now()), -options.days) } : {}),
     ...(options.min_upvotes !== undefined ? { minUpvotes: options.min_upvotes } : {}),
   };
-  const hits = deps.search.search({
+  const { hits } = deps.search.search({
     text: query,
     filters,
     limit: pageSize + 1,

@@ -46,7 +46,7 @@ export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
       'invalid_input',
       'search needs a query, e.g. paperboy search "diffusion transformers"',
     );
-  const hits = core.search.search({ text: query, limit: args.limit ?? 10 });
+  const { hits } = core.search.search({ text: query, limit: args.limit ?? 10 });
   if (args.json) {
     const rows = hits.map((hit) => ({
       id: hit.paper.id,

@@ -11,7 +11,10 @@ import { spellingVariants } from './spelling-variants';
 import { expandAcronym, spelledOutAcronym } from './synonyms';
 import { correctWord, splitCompound, wordsToLookUp } from './word-alternatives';
 
-export type Vocabulary = Pick<PaperRepository, 'wordCounts' | 'wordsNear' | 'wordsStartingWith'>;
+export type Vocabulary = Pick<
+  PaperRepository,
+  'wordCounts' | 'indexedWords' | 'wordsNear' | 'wordsStartingWith'
+>;
 
 /** Words read from a query; the rest of a very long query is ignored. */
 export const maxQueryWords = 32;
@@ -70,10 +73,13 @@ const single = (word: string): TextAlternative => ({ words: [word], adjacent: fa
 
 export function planQuery(text: string, vocabulary: Vocabulary): QueryPlan {
   const parsed = units(text);
-  const counts = vocabulary.wordCounts(
-    wordsToLookUp(parsed.flatMap((unit) => (unit.kind === 'word' ? [unit.word] : unit.words))),
+  const typed = parsed.flatMap((unit) =>
+    unit.kind === 'word' ? [unit.word] : [...unit.words, unit.words.join('')],
   );
-  const known = (word: string) => !isVocabularyWord(word) || counts.has(word);
+  const counts = vocabulary.wordCounts(wordsToLookUp(typed));
+  // A word missing from the vocabulary may still match in another form (`segmented` → "segments").
+  const indexed = vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
+  const known = (word: string) => counts.has(word) || indexed.has(word);
   const plan: QueryPlan = { clauses: [], ignored: [], replaced: [] };
 
   parsed.forEach((unit, index) => {

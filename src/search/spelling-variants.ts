@@ -1,6 +1,7 @@
 /**
  * British and American spellings of a word, so `behaviour` finds `behavior` and `modelling` finds
- * `modeling`. Rules cover the regular patterns; a short list covers the rest. A rule may produce a
+ * `modeling`, and the Latin plurals stemming misses (`corpus`, `corpora`). Rules cover the regular
+ * patterns; a short list covers the rest. A rule may produce a
  * non-word (`error` → `errour`): the query planner keeps only variants that occur in some paper.
  */
 
@@ -30,6 +31,17 @@ const irregular: Array<[string, string]> = [
   ['sceptical', 'skeptical'],
   ['manoeuvre', 'maneuver'],
   ['tonne', 'ton'],
+  // Latin and Greek plurals the stemmer cannot join to their singulars.
+  ['corpus', 'corpora'],
+  ['criterion', 'criteria'],
+  ['phenomenon', 'phenomena'],
+  ['matrix', 'matrices'],
+  ['vertex', 'vertices'],
+  ['index', 'indices'],
+  ['hypothesis', 'hypotheses'],
+  ['analysis', 'analyses'],
+  ['axis', 'axes'],
+  ['formula', 'formulae'],
 ];
 
 const irregularLookup = new Map<string, string>();

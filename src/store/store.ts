@@ -43,6 +43,8 @@ export interface PaperRepository {
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[];
   /** How many papers contain each of `words` (folded as `src/search/search-text.ts` folds them); unknown words are absent. */
   wordCounts(words: string[]): Map<string, number>;
+  /** Which of `words` the text index matches in some paper, in any form its stemming joins (`segmented`, `segments`). */
+  indexedWords(words: string[]): Set<string>;
   /** Known words that may be one edit from `word` (a candidate list: the caller checks the distance), with counts. */
   wordsNear(word: string): Map<string, number>;
   /** The `limit` most common known words starting with `prefix`, with counts. */

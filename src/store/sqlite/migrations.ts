@@ -137,7 +137,7 @@ export const migrations: string[] = [
     seen_at TEXT NOT NULL
   );
   `,
-  // 2: search v2. A richer index (organization; facet tokens so filters narrow the index itself), a
+  // 3: search v2. A richer index (organization; facet tokens so filters narrow the index itself), a
   // spelling vocabulary with one-deletion variants for typo tolerance, and indexes for filter-only searches.
   // Every existing paper is indexed again, and the vocabulary is counted from a temporary unstemmed index.
   `

@@ -126,6 +126,7 @@ export class SqlitePaperRepository implements PaperRepository {
   private readonly deleteSearchRow;
   private readonly insertSearchRow;
   private readonly latestDay;
+  private readonly anyMatch;
   private readonly vocabulary: SqliteSearchVocabulary;
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -152,6 +153,7 @@ export class SqlitePaperRepository implements PaperRepository {
     this.insertSearchRow = db.prepare(
       `INSERT INTO paper_search (rowid, title, ai_keywords, ai_summary, abstract, authors, organization, facets) ${searchRow}`,
     );
+    this.anyMatch = db.prepare('SELECT 1 FROM paper_search WHERE paper_search MATCH ? LIMIT 1').pluck();
     this.latestDay = db.prepare(`SELECT max(${paperDay}) FROM papers`).pluck();
     this.vocabulary = new SqliteSearchVocabulary(db);
   }
@@ -259,6 +261,18 @@ export class SqlitePaperRepository implements PaperRepository {
 
   wordCounts(words: string[]): Map<string, number> {
     return this.vocabulary.wordCounts(words);
+  }
+
+  indexedWords(words: string[]): Set<string> {
+    const found = new Set<string>();
+    for (const word of new Set(words)) {
+      const match = textExpression({
+        clauses: [{ alternatives: [{ words: [word], adjacent: false }] }],
+        minClauses: 1,
+      });
+      if (match && this.anyMatch.get(match) !== undefined) found.add(word);
+    }
+    return found;
   }
 
   wordsNear(word: string): Map<string, number> {

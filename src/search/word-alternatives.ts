@@ -1,0 +1,46 @@
+/**
+ * Other ways a paper may write a typed word: a compound split in two (`frontend` → "front end", which
+ * also matches "front-end"), and near spellings of a typo. Spelling variants and acronyms have their own
+ * modules; this one needs the vocabulary.
+ */
+import type { Vocabulary } from './query-plan';
+import { isVocabularyWord } from './search-text';
+import { isCorrectable, pickCorrections } from './spelling-correction';
+import { spellingVariants } from './spelling-variants';
+
+/** Both halves of a split compound have at least this many letters (`multi|modal`, `pre|training`). */
+const minPartLength = 3;
+
+function splits(word: string): Array<[string, string]> {
+  if (!/^\p{L}+$/u.test(word) || word.length < minPartLength * 2) return [];
+  const result: Array<[string, string]> = [];
+  for (let cut = minPartLength; cut <= word.length - minPartLength; cut++)
+    result.push([word.slice(0, cut), word.slice(cut)]);
+  return result;
+}
+
+/** Every word whose paper count the planner needs: the typed words, their variants and their halves. */
+export function wordsToLookUp(typed: string[]): string[] {
+  const wanted = new Set<string>();
+  for (const word of typed) {
+    wanted.add(word);
+    for (const variant of spellingVariants(word)) wanted.add(variant);
+    for (const [head, tail] of splits(word)) wanted.add(head).add(tail);
+  }
+  return [...wanted].filter(isVocabularyWord);
+}
+
+/** The most plausible split of `word` into two known words, as a phrase: `pretraining` → [pre, training]. */
+export function splitCompound(word: string, counts: Map<string, number>): string[][] {
+  let best: { parts: [string, string]; papers: number } | null = null;
+  for (const [head, tail] of splits(word)) {
+    const papers = Math.min(counts.get(head) ?? 0, counts.get(tail) ?? 0);
+    if (papers > 0 && (!best || papers > best.papers)) best = { parts: [head, tail], papers };
+  }
+  return best ? [best.parts] : [];
+}
+
+/** Known words one edit from an unknown `word`, commonest first. */
+export function correctWord(word: string, vocabulary: Vocabulary, minPapers = 1): string[] {
+  return isCorrectable(word) ? pickCorrections(word, vocabulary.wordsNear(word), minPapers) : [];
+}
