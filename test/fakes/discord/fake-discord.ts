@@ -29,6 +29,11 @@ export interface FakeDiscordOptions {
   guilds?: FakeGuildSpec[];
   heartbeatIntervalMs?: number;
   interactionDeadlineMs?: number;
+  /**
+   * Whether a repeated `enforce_nonce` post returns the first message (as Discord does for a few minutes).
+   * Off, only the bot's own bookkeeping stands between a retry and a duplicate. Default true.
+   */
+  enforceNonces?: boolean;
 }
 
 const routes: Route[] = [...channelRoutes, ...interactionRoutes, ...commandRoutes];
@@ -62,7 +67,10 @@ export class FakeDiscord {
     this.token = options.token ?? 'fake-bot-token';
     this.applicationId = options.applicationId ?? '800000000000000001';
     this.botUser = userPayload(this.applicationId, 'paperboy', true);
-    this.store = new FakeStore(structuredClone(options.guilds ?? [DEFAULT_GUILD]));
+    this.store = new FakeStore(
+      structuredClone(options.guilds ?? [DEFAULT_GUILD]),
+      options.enforceNonces ?? true,
+    );
     this.server = createServer((request, response) => void this.handle(request, response));
     this.gateway = new FakeGateway({
       token: () => this.token,
@@ -207,9 +215,18 @@ export class FakeDiscord {
     const path = url.pathname.replace(/^\/api\/v10/, '');
     const method = (request.method ?? 'GET').toUpperCase();
     const query = Object.fromEntries(url.searchParams);
-    const reply = url.pathname.startsWith('/api/v10/')
-      ? this.answer(method, path, query, body, request.headers.authorization)
-      : { status: 404, body: { message: '404: Not Found', code: 0 } };
+    const chaos = url.pathname.startsWith('/api/v10/') ? this.faults.chaosFor(method, path) : null;
+    if (chaos?.fault === 'slow') await new Promise((resolve) => setTimeout(resolve, chaos.slowMs));
+    const failed = chaos && chaos.fault !== 'lost_response' ? Faults.chaosReply(chaos.fault) : null;
+    const answered = failed
+      ? failed
+      : url.pathname.startsWith('/api/v10/')
+        ? this.answer(method, path, query, body, request.headers.authorization)
+        : { status: 404, body: { message: '404: Not Found', code: 0 } };
+    // A lost response: Discord did the work, the answer never made it back.
+    const reply =
+      chaos?.fault === 'lost_response' ? (Faults.chaosReply('lost_response') ?? answered) : answered;
+    if (response.destroyed) return;
     response.writeHead(reply.status, {
       ...(reply.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       ...reply.headers,

@@ -36,6 +36,19 @@ export interface ServerErrorSpec extends Match {
   when?: (body: Record<string, unknown>) => boolean;
 }
 
+/** Random trouble on a share of requests, for fault-tolerance runs. */
+export interface ChaosSpec extends Match {
+  /** Share of matching requests that fail, 0–1. */
+  rate: number;
+  random: () => number;
+  /** How long a "slow" answer waits before it is sent (longer than the client's timeout). */
+  slowMs: number;
+}
+
+export type ChaosFault = 'server_error' | 'rate_limited' | 'lost_response' | 'slow';
+
+const chaosFaults: ChaosFault[] = ['server_error', 'rate_limited', 'lost_response', 'slow'];
+
 export type ChannelFailure = 'missing_access' | 'missing_permissions' | 'unknown_channel';
 
 const CHANNEL_FAILURES: Record<ChannelFailure, FakeReply> = {
@@ -53,6 +66,29 @@ export class Faults {
   private readonly serverErrors: (ServerErrorSpec & { left: number })[] = [];
   private readonly lostResponses: (ServerErrorSpec & { left: number })[] = [];
   readonly channels = new Map<string, ChannelFailure>();
+  private chaos: ChaosSpec | null = null;
+
+  /** From now on a random share of matching requests fails in a random way; null stops it. */
+  setChaos(spec: ChaosSpec | null): void {
+    this.chaos = spec;
+  }
+
+  /** The trouble this request runs into, if chaos is on and the dice say so. */
+  chaosFor(method: string, path: string): { fault: ChaosFault; slowMs: number } | null {
+    const chaos = this.chaos;
+    if (!chaos || !matches(chaos, method, path) || chaos.random() >= chaos.rate) return null;
+    const fault = chaosFaults[Math.floor(chaos.random() * chaosFaults.length)] ?? 'server_error';
+    return { fault, slowMs: chaos.slowMs };
+  }
+
+  /** The answer a chaos fault replaces the real one with (a lost response is made after the work is done). */
+  static chaosReply(fault: ChaosFault): FakeReply | null {
+    if (fault === 'server_error')
+      return { status: 503, body: { message: '503: Service Unavailable', code: 0 } };
+    if (fault === 'rate_limited') return tooManyRequests(0.05, 'chaos-bucket', false, 5);
+    if (fault === 'lost_response') return { status: 502, body: { message: '502: Bad Gateway', code: 0 } };
+    return null;
+  }
 
   /** Discord does the work, but the answer is lost on the way back (a 502 from a proxy, say). */
   loseResponse(spec: ServerErrorSpec): void {

@@ -21,7 +21,10 @@ export class FakeStore {
   readonly interactions = new Map<string, InteractionRecord>();
   readonly commands = new Map<string, Json[]>();
 
-  constructor(readonly guilds: FakeGuildSpec[]) {
+  constructor(
+    readonly guilds: FakeGuildSpec[],
+    private readonly enforceNonces = true,
+  ) {
     for (const guild of guilds) {
       guild.channels.forEach((channel, position) => {
         this.channels.set(channel.id, channelPayload(guild.id, channel, position));
@@ -82,6 +85,7 @@ export class FakeStore {
 
   /** The message an enforced nonce already produced in this channel by this author, within the window. */
   nonceHit(channelId: string, authorId: string, nonce: string, now: number): FakeMessage | undefined {
+    if (!this.enforceNonces) return undefined;
     const hit = this.nonces.get(`${channelId}:${authorId}:${nonce}`);
     if (!hit || now - hit.at > NONCE_WINDOW_MS) return undefined;
     return this.byId.get(hit.messageId);

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { runCrashHarness } from './crash-harness';
+
+// The bounded CI form of `npm run test:crash` (which runs 30 cycles over 30 channels).
+describe('crash safety', () => {
+  it('delivers every paper to every channel exactly once across SIGKILLs during the fan-out', async () => {
+    const report = await runCrashHarness({ cycles: 8, channels: 6, seed: 11 });
+    expect(report.killsDuringFanOut).toBeGreaterThan(0);
+    expect(report.duplicates).toEqual([]);
+    expect(report.missing).toEqual([]);
+    expect(report.unexpected).toEqual([]);
+    expect(report.delivered).toBe(report.expected);
+  }, 180_000);
+});
