@@ -99,18 +99,9 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRe
       if (cycle % 2 === 1) {
         // The worst moment: Discord has just created the message and the bot has not heard back yet.
         const nth = postsBefore + 1 + Math.floor(random() * 15);
-        await Promise.race([
-          new Promise<void>((resolve) => {
-            const check = () => (posts() >= nth ? resolve() : undefined);
-            discord.requests
-              .waitFor(() => (check(), posts() >= nth), 'the chosen post', 6_000)
-              .then(
-                () => resolve(),
-                () => resolve(),
-              );
-          }),
-          exitOf(bot),
-        ]);
+        // The recorder calls its waiters as it records the post: the kill goes out before the bot hears back.
+        const chosen = discord.requests.waitFor(() => posts() >= nth, 'the chosen post', 6_000);
+        await Promise.race([chosen.catch(() => undefined), exitOf(bot)]);
       } else {
         // Any moment: soon after this run starts posting (or, once all is posted, after start-up).
         await waitUntil(() => posts() > postsBefore || bot.exitCode !== null, 4_000);
