@@ -11,6 +11,7 @@ import type { ChatAdapter } from '../chat/chat-adapter';
 import { type Clock, systemClock } from '../clock';
 import type { Config } from '../config/config';
 import { demoClock, startDemoServer } from '../demo/demo-server';
+import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
 import { bannerLines, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
@@ -53,7 +54,14 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     ? [consoleAdapter]
     : createChatAdapters(config, statuses, core);
   for (const adapter of adapters) core.ports.register(adapter.port);
-  await Promise.all(adapters.map((adapter) => adapter.start()));
+  try {
+    await Promise.all(adapters.map((adapter) => startAdapter(adapter)));
+  } catch (error) {
+    await Promise.all(adapters.map((adapter) => adapter.stop().catch(() => undefined)));
+    core.close();
+    await demo?.close();
+    throw error;
+  }
 
   await core.digests.reconcileInFlight(clock.now());
   // A digest whose time passed while the bot was down goes out now, if it is still that local day.
@@ -101,4 +109,28 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     signal: prompt.signal,
   });
   return shutdown('end of input');
+}
+
+const credentialHints: Record<string, string> = {
+  discord: 'check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE',
+  slack: 'check SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET, and SLACK_API_URL',
+  console: '',
+};
+
+/** A chat platform that refuses to start is a configuration problem: one line, naming what to check. */
+async function startAdapter(adapter: ChatAdapter): Promise<void> {
+  try {
+    await adapter.start();
+  } catch (error) {
+    const platform = adapter.port.platform;
+    const name = platform.charAt(0).toUpperCase() + platform.slice(1);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PaperboyError(
+      'config_invalid',
+      `${name} could not start: ${reason} (${credentialHints[platform]})`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

@@ -11,7 +11,7 @@ const context: CommandContext = {
   channel,
   userId: 'U1',
   canManageChannel: false,
-  manageChannelRequirement: 'the Manage Channels permission',
+  manageChannelRequirement: 'members with the Manage Channels permission',
   commandPrefix: '/papers',
 };
 

@@ -98,6 +98,14 @@ describe('SQLite store', () => {
     expect(readFileSync(file, 'utf8')).toBe(garbage);
   });
 
+  it('says what to change when the database cannot be created at all', () => {
+    const blocker = join(folder, 'not-a-folder');
+    writeFileSync(blocker, 'a file where a folder should be');
+    expect(() => openSqliteStore(join(blocker, 'paperboy.db'))).toThrow(
+      /Cannot open the database at .*not-a-folder\/paperboy\.db .*Check DATABASE_URL/,
+    );
+  });
+
   it('refuses a file from a newer paperboy', () => {
     const file = join(folder, 'future.db');
     const db = new Database(file);
