@@ -1,15 +1,12 @@
 import type { Logger } from 'pino';
-import type { ChannelRef, ChatPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
-import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from '../delivery/delivery';
-import { DeliveryError } from '../errors';
+import { createRunPoster } from '../delivery/run-poster';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Paper } from '../papers/paper';
 import type { BatchRecord, Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
 import { addDays } from '../time/zoned-time';
-import { digestTitle, planDigest } from './digest-plan';
-import { toPaperCard } from './paper-card';
+import { planDigest } from './digest-plan';
 import { dueLocalDate } from './schedule';
 
 export interface DigestServiceOptions {
@@ -47,6 +44,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   const maxCatchUpDays = 7;
   let current: Promise<DigestTickResult> | null = null;
   let stopping = false;
+  const poster = createRunPoster({ store, ports, maxAttempts, stopping: () => stopping });
 
   async function runDueDigests(now: Date): Promise<DigestTickResult> {
     if (current || stopping) return { due: 0, posted: 0, failed: 0 };
@@ -116,7 +114,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         'digest planned',
       );
     }
-    return deliverRun(subscription, run, isNew, now, log);
+    return poster.deliverRun(subscription, run, isNew, now, log);
   }
 
   /**
@@ -135,136 +133,5 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     return [...papers.values()];
   }
 
-  async function deliverRun(
-    subscription: Subscription,
-    run: DigestRun,
-    isNew: boolean,
-    now: Date,
-    log: Logger,
-  ) {
-    const port = ports.get(subscription.channel.platform);
-    const outcome = { posted: 0, failed: 0 };
-    if (!port) return outcome;
-    const outstanding = store.deliveries.outstanding(run.id);
-    try {
-      if (outstanding.length === 0) {
-        if (isNew && subscription.postWhenEmpty) {
-          await port.postText(subscription.channel, `Daily Papers: nothing new for this channel today.`);
-        }
-        store.deliveries.completeRun(run.id, now.toISOString());
-        return outcome;
-      }
-      if (run.headerState !== 'sent' && run.headerState !== 'none') {
-        await postHeader(port, subscription.channel, run, outstanding.length);
-      }
-      for (const delivery of outstanding) {
-        if (stopping) break;
-        if (await postPaper(port, subscription, delivery, now)) outcome.posted++;
-        else outcome.failed++;
-      }
-    } catch (error) {
-      return handleChannelFailure(error, subscription, log, outcome, now);
-    }
-    if (store.deliveries.outstanding(run.id).length === 0)
-      store.deliveries.completeRun(run.id, now.toISOString());
-    return outcome;
-  }
-
-  async function postHeader(port: ChatPort, channel: ChannelRef, run: DigestRun, count: number) {
-    const key = headerDeliveryKey(run.id);
-    const earlier = run.headerState === 'sending' ? await port.findPosted(channel, key) : null;
-    if (earlier) {
-      store.deliveries.setHeaderState(run.id, 'sent', earlier.messageId);
-      return;
-    }
-    store.deliveries.setHeaderState(run.id, 'sending', null);
-    const posted = await port.postDigestHeader(
-      channel,
-      { title: digestTitle(run.batchDay, count), batchDay: run.batchDay, count },
-      key,
-    );
-    store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
-  }
-
-  /** True when the paper is (now known to be) posted. Channel-wide failures are rethrown. */
-  async function postPaper(
-    port: ChatPort,
-    subscription: Subscription,
-    delivery: Delivery,
-    now: Date,
-  ): Promise<boolean> {
-    const key = paperDeliveryKey(subscription.id, delivery.paperId);
-    const at = () => now.toISOString();
-    if (delivery.state === 'sending' || delivery.attempts > 0) {
-      const earlier = await port.findPosted(subscription.channel, key);
-      if (earlier) {
-        store.deliveries.markSent(delivery.id, earlier.messageId, earlier.url, at());
-        return true;
-      }
-    }
-    const paper = store.papers.get(delivery.paperId);
-    if (!paper) {
-      store.deliveries.markFailed(delivery.id, 'the paper is no longer in the store', false, at());
-      return false;
-    }
-    store.deliveries.markSending(delivery.id, at());
-    try {
-      const posted = await port.postPaper(subscription.channel, toPaperCard(paper), key);
-      store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
-      return true;
-    } catch (error) {
-      const failure = error instanceof DeliveryError ? error.failure : 'transient';
-      if (failure === 'channel_unavailable' || failure === 'unauthorized') {
-        store.deliveries.markFailed(delivery.id, (error as Error).message, true, at());
-        throw error;
-      }
-      const retryable = failure === 'transient' && delivery.attempts + 1 < maxAttempts;
-      store.deliveries.markFailed(delivery.id, (error as Error).message, retryable, at());
-      return false;
-    }
-  }
-
-  function handleChannelFailure(
-    error: unknown,
-    subscription: Subscription,
-    log: Logger,
-    outcome: { posted: number; failed: number },
-    now: Date,
-  ) {
-    if (
-      error instanceof DeliveryError &&
-      (error.failure === 'channel_unavailable' || error.failure === 'unauthorized')
-    ) {
-      store.subscriptions.pause(subscription.id, error.message, now.toISOString());
-      log.warn({ err: error }, 'subscription paused: the bot can no longer post in this channel');
-    } else {
-      log.error({ err: error }, 'digest interrupted; the next tick resumes it');
-    }
-    return { ...outcome, failed: outcome.failed + 1 };
-  }
-
-  async function reconcileInFlight(now: Date): Promise<number> {
-    let settled = 0;
-    for (const delivery of store.deliveries.inFlight()) {
-      const subscription = store.subscriptions.getById(delivery.subscriptionId);
-      const port = subscription ? ports.get(subscription.channel.platform) : undefined;
-      if (!subscription || !port) continue;
-      const found = await port.findPosted(
-        subscription.channel,
-        paperDeliveryKey(subscription.id, delivery.paperId),
-      );
-      if (found) store.deliveries.markSent(delivery.id, found.messageId, found.url, now.toISOString());
-      else
-        store.deliveries.markFailed(
-          delivery.id,
-          'interrupted before the platform confirmed it',
-          true,
-          now.toISOString(),
-        );
-      settled++;
-    }
-    return settled;
-  }
-
-  return { runDueDigests, reconcileInFlight, stop };
+  return { runDueDigests, reconcileInFlight: poster.reconcileInFlight, stop };
 }
