@@ -6,7 +6,10 @@ export interface CommandContext {
   userId: string;
   /** Whether the caller may change this channel's subscription, as the platform decides it. */
   canManageChannel: boolean;
-  /** How the platform names that right, for refusals: `Manage Channels`, `a workspace admin…`. */
+  /**
+   * Who has that right on this platform, for refusals ("Only … can subscribe this channel"):
+   * `members with the Manage Channels permission`, `a workspace admin, a workspace owner or …`.
+   */
   manageChannelRequirement: string;
   /** How to write a command on this platform, for examples in messages: `/papers` */
   commandPrefix: string;

@@ -2,10 +2,10 @@ import type { CommandInvocation, CommandSpec, OptionValue } from './command-spec
 
 export type ParseResult = { ok: true; invocation: CommandInvocation } | { ok: false; message: string };
 
-/** Splits on spaces, keeping "quoted phrases" (straight or curly quotes) together. */
+/** Splits on spaces, keeping "quoted phrases" (straight or curly quotes) together, also after `name=` / `name:`. */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
-  const pattern = /(\S+?=)?(?:"([^"]*)"|“([^”]*)”|(\S+))/g;
+  const pattern = /(\S+?[=:])?(?:"([^"]*)"|“([^”]*)”|(\S+))/g;
   for (const match of text.matchAll(pattern)) {
     const key = match[1] ?? '';
     const value = match[2] ?? match[3] ?? match[4] ?? '';

@@ -28,7 +28,7 @@ export const consoleContext: CommandContext = {
   channel: consoleChannel,
   userId: 'local-user',
   canManageChannel: true,
-  manageChannelRequirement: 'access to this terminal',
+  manageChannelRequirement: 'members with access to this terminal',
   commandPrefix: '/papers',
 };
 

@@ -9,7 +9,7 @@ import {
 import type { CommandContext } from '../../commands/command-context';
 import type { CommandInvocation, OptionValue } from '../../commands/command-spec';
 
-export const MANAGE_CHANNEL_REQUIREMENT = 'the Manage Channels permission';
+export const MANAGE_CHANNEL_REQUIREMENT = 'members with the Manage Channels permission';
 export const COMMAND_PREFIX = '/papers';
 
 /**

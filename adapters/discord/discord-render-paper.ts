@@ -37,11 +37,32 @@ function paperFooter(card: PaperCard, deliveryKey?: string): string {
   return parts.map(oneLine).join(FOOTER_SEPARATOR);
 }
 
+/** Addresses kept clickable inside a note; no `<`, `>`, `|`, brackets or backticks, so no markdown hides in them. */
+const NOTE_LINK = /(https?:\/\/[A-Za-z0-9._~:/?#@!$&'()*+,;=%-]+)/;
+const NOTE_BUDGET = 300;
+
+/**
+ * A card's note (`2 flags: Ada, Bob · discuss: <thread url>` on the queue) as one line: the names in it are
+ * people's text and are escaped; its links stay links.
+ */
+export function renderNote(note: string): string {
+  const pieces = oneLine(note).split(NOTE_LINK);
+  const text = pieces
+    .map((piece, index) => (index % 2 === 1 && safeUrl(piece) ? piece : escapeMarkdown(piece)))
+    .join('');
+  return truncate(text, NOTE_BUDGET);
+}
+
 /** One embed for one paper. `deliveryKey` (digest posts only) is written into the footer for `findPosted`. */
 export function paperEmbed(card: PaperCard, deliveryKey?: string): APIEmbed {
   const embed: APIEmbed = {
     title: truncate(escapeMarkdown(oneLine(card.title)), LIMITS.title),
-    description: truncate(escapeMarkdown(oneLine(card.summary)), SUMMARY_BUDGET),
+    description: [
+      truncate(escapeMarkdown(oneLine(card.summary)), SUMMARY_BUDGET),
+      card.note && renderNote(card.note),
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     fields: paperFields(card),
     footer: { text: truncate(paperFooter(card, deliveryKey), LIMITS.footer) },
   };

@@ -1,12 +1,12 @@
 /**
  * Renders command replies: text replies as plain content, paper lists as one embed with a field per paper
- * (a single paper as its full card) plus Previous / Next / Post to channel buttons carrying the core's tokens.
+ * (a single paper as its full card) plus Previous / Next / Share in channel buttons carrying the core's tokens.
  */
 import type { APIButtonComponent, APIEmbed, APIEmbedField } from 'discord.js';
 import type { PaperCard, PaperListReply, Reply, SnippetPart, TextReply } from '../../src/chat/replies';
 import { actionButton, buttonRows, type DiscordMessageBody } from './discord-body';
 import { fitEmbeds, LIMITS } from './discord-limits';
-import { paperEmbed, paperLinkButtons } from './discord-render-paper';
+import { paperEmbed, paperLinkButtons, renderNote } from './discord-render-paper';
 import { escapeKeepingCode, escapeMarkdown, oneLine, safeUrl, truncate } from './discord-text';
 
 export interface RenderedReply {
@@ -57,9 +57,10 @@ export function renderSnippet(parts: SnippetPart[], budget: number): string {
 function listField(card: PaperCard, index: number, nameBudget: number, perCard: number): APIEmbedField {
   const name = truncate(`${index}. ${escapeMarkdown(oneLine(card.title))}`, nameBudget);
   const url = safeUrl(card.hfUrl);
-  const meta = [`👍 ${card.upvotes}`, card.batchDay, url && `[Hugging Face](${url})`]
+  const facts = [`👍 ${card.upvotes}`, card.batchDay, url && `[Hugging Face](${url})`]
     .filter(Boolean)
     .join(' · ');
+  const meta = card.note ? `${facts}\n${renderNote(card.note)}` : facts;
   const budget = Math.min(300, perCard - name.length - meta.length - 1);
   const line =
     budget < 20
@@ -90,7 +91,7 @@ function navigationButtons(reply: PaperListReply): APIButtonComponent[] {
   const candidates: [string, string | undefined][] = [
     ['Previous', reply.previousToken],
     ['Next', reply.nextToken],
-    ['Post to channel', reply.shareToken],
+    ['Share in channel', reply.shareToken],
   ];
   const seen = new Set<string>();
   return candidates.flatMap(([label, token]) => {

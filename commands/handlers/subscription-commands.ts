@@ -24,7 +24,7 @@ export function requireManager(context: CommandContext, action: string) {
   if (!context.canManageChannel) {
     throw new PaperboyError(
       'forbidden',
-      `Only members with ${context.manageChannelRequirement} can ${action} this channel.`,
+      `Only ${context.manageChannelRequirement} can ${action} this channel.`,
     );
   }
 }

@@ -225,6 +225,17 @@ describe('command text parsing', () => {
     });
   });
 
+  it('keeps a quoted value together after name: as after name= (settings agenda:"fri 15:00")', () => {
+    expect(parseCommandText('settings agenda:"fri 15:00" threads:off', commandSpecs)).toEqual({
+      ok: true,
+      invocation: { name: 'settings', options: { agenda: 'fri 15:00', threads: 'off' } },
+    });
+    expect(parseCommandText('subscribe 09:00 include:“a, b”', commandSpecs)).toEqual({
+      ok: true,
+      invocation: { name: 'subscribe', options: { time: '09:00', include: 'a, b' } },
+    });
+  });
+
   it('defaults to help on empty text', () => {
     expect(parseCommandText('   ', commandSpecs)).toEqual({
       ok: true,

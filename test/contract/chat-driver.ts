@@ -7,7 +7,7 @@ export interface DriverReply {
   text: string;
   /** Seen only by the caller (Discord ephemeral flag / Slack ephemeral response). */
   ephemeral: boolean;
-  /** Button labels in order, e.g. ['Previous', 'Next', 'Post to channel']. */
+  /** Button labels in order, e.g. ['Previous', 'Next', 'Share in channel']. */
   buttons: string[];
 }
 
@@ -15,6 +15,8 @@ export interface DriverMessage {
   id: string;
   text: string;
   buttons: string[];
+  /** Buttons that open a web page, with their address (e.g. Hugging Face, arXiv, PDF). */
+  links: { label: string; url: string }[];
   /** Set when the message was posted in a thread under another message. */
   threadOf: string | null;
 }
@@ -28,6 +30,14 @@ export interface CommandInput {
   text: string;
 }
 
+export interface ReactionInput {
+  channel: string;
+  user: string;
+  messageId: string;
+  emoji: string;
+  action: 'added' | 'removed';
+}
+
 export interface ChatDriver {
   readonly platform: 'discord' | 'slack';
   /** Runs `/papers <text>` as a user would and resolves with the bot's reply to it. */
@@ -35,13 +45,12 @@ export interface ChatDriver {
   /** Clicks a button of the last reply to this user, by label; resolves with the reply that results. */
   clickButton(input: { channel: string; user: string; label: string }): Promise<DriverReply>;
   /** Adds or removes a reaction as a user; resolves once the adapter has handed the event to the core. */
-  react(input: {
-    channel: string;
-    user: string;
-    messageId: string;
-    emoji: string;
-    action: 'added' | 'removed';
-  }): Promise<void>;
+  react(input: ReactionInput): Promise<void>;
+  /**
+   * Delivers the last reaction event again, as the platform does after a lost ack (Slack: same `event_id`
+   * with a retry number) or a gateway resume (Discord: the same dispatch); resolves once the adapter is done.
+   */
+  replayLastReaction(): Promise<void>;
   /** Posts a plain message as a user (for shared links); returns its id. */
   postAsUser(input: { channel: string; user: string; text: string }): Promise<string>;
   /** Messages the bot has posted into a channel (not replies to commands), oldest first. */

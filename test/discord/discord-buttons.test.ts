@@ -51,7 +51,7 @@ describe('Discord autocomplete and list buttons', () => {
     expect(next.answer.message?.id).toBe(list.id);
     expect(next.answer.message?.embeds[0]?.footer?.text).toBe('Page 2 of 3');
     expect(next.answer.message?.embeds[0]?.fields?.[0]?.name).toMatch(/^1\. Paper number 6/);
-    expect(buttonLabels(next.answer.message)).toEqual(['Previous', 'Next', 'Post to channel']);
+    expect(buttonLabels(next.answer.message)).toEqual(['Previous', 'Next', 'Share in channel']);
     expect(harness.commands.calls.entries.at(-1)).toMatchObject({
       kind: 'execute',
       name: 'search',
@@ -61,20 +61,20 @@ describe('Discord autocomplete and list buttons', () => {
     const paged = harness.fake.store.message(list.id) as FakeMessage;
     const back = await harness.click(paged, 'Previous');
     expect(back.answer.message?.embeds[0]?.footer?.text).toBe('Page 1 of 3');
-    expect(buttonLabels(back.answer.message)).toEqual(['Next', 'Post to channel']);
+    expect(buttonLabels(back.answer.message)).toEqual(['Next', 'Share in channel']);
   });
 
-  it('posts a list to the channel for everyone when "Post to channel" is clicked', async () => {
+  it('posts a list to the channel for everyone when "Share in channel" is clicked', async () => {
     const list = await searchList('agents');
     const before = harness.fake.store.channelHistory(PAPERS_CHANNEL).length;
-    const { answer } = await harness.click(list, 'Post to channel');
+    const { answer } = await harness.click(list, 'Share in channel');
     expect(answer).toMatchObject({ kind: 'callback', callbackType: 4 });
     expect((answer.message?.flags ?? 0) & EPHEMERAL).toBe(0);
     expect(answer.message?.embeds[0]?.title).toBe('Search: agents');
     expect(buttonLabels(answer.message)).toEqual([]);
     expect(harness.fake.store.channelHistory(PAPERS_CHANNEL)).toHaveLength(before + 1);
     // The private list the user clicked on is left as it was.
-    expect(buttonLabels(harness.fake.store.message(list.id))).toEqual(['Next', 'Post to channel']);
+    expect(buttonLabels(harness.fake.store.message(list.id))).toEqual(['Next', 'Share in channel']);
   });
 
   it('defers a slow page change and edits the list afterwards', async () => {

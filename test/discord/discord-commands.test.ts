@@ -104,7 +104,7 @@ describe('Discord /papers subcommands', () => {
         channel: channelRef(),
         userId: ALICE.id,
         canManageChannel: trip.admin,
-        manageChannelRequirement: 'the Manage Channels permission',
+        manageChannelRequirement: 'members with the Manage Channels permission',
         commandPrefix: '/papers',
       });
       expect(answer).toMatchObject({ kind: 'callback', callbackType: 4 });
@@ -130,7 +130,7 @@ describe('Discord /papers subcommands', () => {
         'A one-line summary of paper 1.\n👍 41 · 2025-11-27 · [Hugging Face](https://huggingface.co/papers/2411.00001)',
     });
     expect(embed?.footer?.text).toBe('Page 1 of 3');
-    expect(buttonLabels(answer.message)).toEqual(['Next', 'Post to channel']);
+    expect(buttonLabels(answer.message)).toEqual(['Next', 'Share in channel']);
   });
 
   it('shows a single paper as its full card with link buttons and a share button', async () => {
@@ -139,7 +139,7 @@ describe('Discord /papers subcommands', () => {
       title: 'Paper number 1: scaling diffusion transformers',
       url: 'https://huggingface.co/papers/2411.00001',
     });
-    expect(buttonLabels(answer.message)).toEqual(['Hugging Face', 'arXiv', 'PDF', 'Post to channel']);
+    expect(buttonLabels(answer.message)).toEqual(['Hugging Face', 'arXiv', 'PDF', 'Share in channel']);
   });
 
   it('tells a member without Manage Channels, privately, which permission subscribing needs', async () => {

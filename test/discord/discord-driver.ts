@@ -10,12 +10,18 @@ import type { CommandSpec, OptionSpec } from '../../commands/command-spec';
 import { parseCommandText } from '../../commands/parse-command-text';
 import type { ChannelRef, ChatPort, ReactionEvent } from '../../src/chat/chat-port';
 import { emojiAliases } from '../../src/discussion/emoji';
-import type { ChatDriver, CommandInput, DriverMessage, DriverReply } from '../contract/chat-driver';
+import type {
+  ChatDriver,
+  CommandInput,
+  DriverMessage,
+  DriverReply,
+  ReactionInput,
+} from '../contract/chat-driver';
 import { type SlashOption, userPayload } from '../fakes/discord/fake-payloads';
 import { Recorder } from '../fakes/discord/fake-recorder';
 import type { FakeMessage, FakeUser, InteractionOutput } from '../fakes/discord/fake-types';
 import { GUILD_ID, Harness } from './discord-harness';
-import { buttonsOf, visibleText } from './discord-seen';
+import { buttonsOf, linksOf, visibleText } from './discord-seen';
 
 /** Input Discord's own client would refuse to send (unknown subcommand, a word where a number goes…). */
 export class NotSendableOnDiscord extends Error {
@@ -25,10 +31,10 @@ export class NotSendableOnDiscord extends Error {
 export interface DiscordDriverOptions {
   /** The core's command service (e.g. `core.commands`). */
   commands: CommandService;
+  /** Identify with the privileged Message Content intent, so the bot can read people's messages. */
+  messageContent?: boolean;
 }
 
-/** Labels other platforms use for the same button, accepted by `clickButton`. */
-const labelAliases: Record<string, string> = { 'Share in channel': 'Post to channel' };
 const OPTION_TYPE = { string: 3, integer: 4, boolean: 5 } as const;
 
 /** Passes every call through and notes each reaction once the core has taken it. */
@@ -54,7 +60,12 @@ class ObservedCommands implements CommandService {
 }
 
 function slashValue(spec: OptionSpec, raw: string | number | boolean): string | number | boolean {
-  if (spec.type === 'string') return String(raw);
+  if (spec.type === 'string') {
+    const text = String(raw);
+    if (spec.maxLength !== undefined && text.length > spec.maxLength)
+      throw new NotSendableOnDiscord(`Discord takes at most ${spec.maxLength} characters in ${spec.name}`);
+    return text;
+  }
   if (spec.type === 'boolean') {
     const word = String(raw).toLowerCase();
     if (['true', 'yes', 'on', '1'].includes(word)) return true;
@@ -108,6 +119,7 @@ export class DiscordDriver implements ChatDriver {
   private readonly lastReplies = new Map<string, string>();
   private readonly channels = new Map<string, string>();
   private readonly users = new Map<string, FakeUser>();
+  private lastReaction: ReactionInput | null = null;
 
   private constructor(
     readonly harness: Harness<CommandService>,
@@ -116,7 +128,10 @@ export class DiscordDriver implements ChatDriver {
 
   static async start(options: DiscordDriverOptions): Promise<DiscordDriver> {
     const observed = new ObservedCommands(options.commands);
-    const harness = await Harness.start<CommandService>({ commands: observed });
+    const harness = await Harness.start<CommandService>({
+      commands: observed,
+      adapter: { messageContent: options.messageContent === true },
+    });
     return new DiscordDriver(harness, observed);
   }
 
@@ -145,18 +160,12 @@ export class DiscordDriver implements ChatDriver {
     const lastId = this.lastReplies.get(key(input.channel, input.user));
     const message = lastId ? this.harness.fake.store.message(lastId) : undefined;
     if (!message) throw new Error(`no reply to ${input.user} in ${input.channel} to click on`);
-    const label = labelAliases[input.label] ?? input.label;
-    const { answer } = await this.harness.click(message, label, { user: this.user(input.user) });
+    const { answer } = await this.harness.click(message, input.label, { user: this.user(input.user) });
     return this.remember(input.channel, input.user, answer);
   }
 
-  async react(input: {
-    channel: string;
-    user: string;
-    messageId: string;
-    emoji: string;
-    action: 'added' | 'removed';
-  }) {
+  async react(input: ReactionInput) {
+    this.lastReaction = input;
     const user = this.user(input.user);
     const before = this.observed.handed.entries.length;
     this.harness.fake.react({
@@ -174,6 +183,12 @@ export class DiscordDriver implements ChatDriver {
         event.action === input.action,
       `the ${input.action} reaction reaching the core`,
     );
+  }
+
+  /** Discord events carry no id: after a gateway resume the same dispatch simply arrives again. */
+  async replayLastReaction(): Promise<void> {
+    if (!this.lastReaction) throw new Error('no reaction to replay');
+    await this.react(this.lastReaction);
   }
 
   async postAsUser(input: { channel: string; user: string; text: string }): Promise<string> {
@@ -194,6 +209,7 @@ export class DiscordDriver implements ChatDriver {
         id: message.id,
         text: visibleText(message),
         buttons: buttonsOf(message),
+        links: linksOf(message),
         threadOf,
       }));
   }

@@ -117,6 +117,25 @@ describe('Discord text and rendering', () => {
     );
   });
 
+  it("shows a card's note (who flagged it, the thread link) with names escaped and the link kept, alone or in a list", () => {
+    const note = '2 flags: *Ada*, <@&1> · discuss: https://discord.com/channels/900/1234';
+    const shown = '2 flags: \\*Ada\\*, \\<@&1\\> · discuss: https://discord.com/channels/900/1234';
+    const list = (cards: PaperCard[]): PaperListReply => ({
+      kind: 'paper-list',
+      heading: 'Discussion queue',
+      cards,
+      emptyText: '',
+      visibility: 'private',
+      page: 1,
+      pageCount: 1,
+    });
+    const alone = renderReply(list([sampleCard(1, { note })])).body;
+    expect(alone.embeds[0]?.description).toBe(`${sampleCard(1).summary}\n\n${shown}`);
+    const many = renderReply(list([sampleCard(1, { note }), sampleCard(2)])).body;
+    expect(many.embeds[0]?.fields?.[0]?.value.endsWith(`\n${shown}`)).toBe(true);
+    expect(many.embeds[0]?.fields?.[1]?.value).not.toContain('flags');
+  });
+
   it('renders the digest header as one short line that carries its delivery key in small print', () => {
     const body = renderDigestHeader(
       { title: 'Daily Papers — Thu 27 Nov · 10 new', batchDay: '2025-11-27', count: 10 },

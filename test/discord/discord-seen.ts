@@ -18,6 +18,16 @@ export const buttonsOf = (message: Pick<FakeMessage, 'components'>) =>
     .flatMap((row) => row.components)
     .map((button) => ('label' in button ? (button.label ?? '') : ''));
 
+/** Link buttons (they open a page instead of reaching the bot), with their address. */
+export const linksOf = (message: Pick<FakeMessage, 'components'>) =>
+  message.components
+    .flatMap((row) => row.components)
+    .flatMap((button) =>
+      'url' in button && typeof button.url === 'string'
+        ? [{ label: button.label ?? '', url: button.url }]
+        : [],
+    );
+
 /** Content, then every embed's author, title, description, fields and footer, then the button labels. */
 export function visibleText(message: Pick<FakeMessage, 'content' | 'embeds' | 'components'>): string {
   const parts = [message.content];

@@ -162,9 +162,7 @@ export class FakeCommandService implements CommandService {
   private answer(invocation: CommandInvocation, context: CommandContext): Reply {
     const spec = this.specs.find((candidate) => candidate.name === invocation.name);
     if (spec?.managesChannel && !context.canManageChannel) {
-      return errorReply(
-        `Only members with ${context.manageChannelRequirement} can ${invocation.name} this channel.`,
-      );
+      return errorReply(`Only ${context.manageChannelRequirement} can ${invocation.name} this channel.`);
     }
     switch (invocation.name) {
       case 'search':

@@ -139,7 +139,7 @@ describe('discussion queue', () => {
       'Your flag is withdrawn; the paper has left the queue.',
     );
     expect(text(await run('settings flag_emoji=:fire:', 'u-bob'))).toContain(
-      'Only members with a workspace admin can change the settings of',
+      'Only a workspace admin can change the settings of',
     );
     expect(text(await run('settings flag_emoji=:fire: threads=off', 'u-boss', true))).toContain(
       'Flag a paper for discussion with :fire:; no threads are opened',

@@ -6,7 +6,13 @@
 import type { CommandService } from '../../commands/command-service';
 import type { ChannelRef, ChatPort } from '../../src/chat/chat-port';
 import { emojiAliases } from '../../src/discussion/emoji';
-import type { ChatDriver, CommandInput, DriverMessage, DriverReply } from '../contract/chat-driver';
+import type {
+  ChatDriver,
+  CommandInput,
+  DriverMessage,
+  DriverReply,
+  ReactionInput,
+} from '../contract/chat-driver';
 import type { ResponsePost } from '../fakes/slack/fake-slack';
 import { reactionEvent } from '../fakes/slack/fake-slack-inbound';
 import { asSeen, blockButtons, visibleText } from './block-text';
@@ -20,12 +26,10 @@ export interface SlackDriverOptions {
   mode?: Mode;
 }
 
-/** Labels other platforms use for the same button, accepted by `clickButton`. */
-const labelAliases: Record<string, string> = { 'Post to channel': 'Share in channel' };
-
 export class SlackDriver implements ChatDriver {
   readonly platform = 'slack' as const;
   private readonly lastReplies = new Map<string, ResponsePost>();
+  private lastReaction: { event: Record<string, unknown>; eventId: string; retries: number } | null = null;
 
   private constructor(
     readonly harness: Harness<CommandService>,
@@ -63,9 +67,8 @@ export class SlackDriver implements ChatDriver {
   async clickButton(input: { channel: string; user: string; label: string }): Promise<DriverReply> {
     const last = this.lastReplies.get(key(input.channel, input.user));
     if (!last) throw new Error(`no reply to ${input.user} in ${input.channel} to click on`);
-    const wanted = labelAliases[input.label] ?? input.label;
     const button = blockButtons(last.body.blocks).find(
-      (candidate) => candidate.label === wanted && candidate.value,
+      (candidate) => candidate.label === input.label && candidate.value,
     );
     if (!button?.value) throw new Error(`no "${input.label}" button in the last reply`);
     const sent = await this.harness.inbound.action({
@@ -80,13 +83,7 @@ export class SlackDriver implements ChatDriver {
     return this.replyTo(input.channel, input.user, sent.responseUrlId);
   }
 
-  async react(input: {
-    channel: string;
-    user: string;
-    messageId: string;
-    emoji: string;
-    action: 'added' | 'removed';
-  }) {
+  async react(input: ReactionInput) {
     const event = reactionEvent({
       action: input.action,
       channel: this.channelId(input.channel),
@@ -95,7 +92,17 @@ export class SlackDriver implements ChatDriver {
       ts: input.messageId,
     });
     const { eventId } = await this.harness.inbound.event(event);
+    this.lastReaction = { event, eventId, retries: 0 };
     await this.observed.waitFor(eventId);
+    await this.harness.adapter.idle();
+  }
+
+  /** Slack's redelivery: the same event and `event_id`, with the next retry number. */
+  async replayLastReaction(): Promise<void> {
+    const last = this.lastReaction;
+    if (!last) throw new Error('no reaction to replay');
+    last.retries += 1;
+    await this.harness.inbound.event(last.event, { eventId: last.eventId, retryNum: last.retries });
     await this.harness.adapter.idle();
   }
 
@@ -120,6 +127,7 @@ export class SlackDriver implements ChatDriver {
         id: message.ts,
         text: asSeen(visibleText(message)),
         buttons: blockButtons(message.blocks).map((button) => button.label),
+        links: blockButtons(message.blocks).flatMap(({ label, url }) => (url ? [{ label, url }] : [])),
         threadOf: message.threadTs && message.threadTs !== message.ts ? message.threadTs : null,
       }));
   }
