@@ -40,9 +40,16 @@ export interface SlackAdapterOptions {
   sleep?: Sleep;
   /** Gap between two posts to one channel; Slack allows about one per second. */
   postIntervalMs?: number;
-  /** Bounded retries for 5xx and network errors. Never Bolt's default (about 30 minutes). */
+  /**
+   * Bounded retries for 5xx and network errors on every call but keyed posts. Never Bolt's default (about
+   * 30 minutes). Keyed posts (header, papers) are retried by the port, after checking history.
+   */
   retryConfig?: webApi.RetryOptions;
+  /** Per request: a hung call fails (and is retried) instead of holding the channel. */
   requestTimeoutMs?: number;
+  /** Keyed posts: rounds of "check history, post again" after an unanswered post, and the first wait. */
+  keyedPostAttempts?: number;
+  keyedPostBackoffMs?: number;
   /** 429s one post waits out before failing as 'transient'. */
   maxRateLimitWaits?: number;
   /** HTTP mode: answer Slack only after the listener ran (deterministic tests; FaaS). */
@@ -84,6 +91,11 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     logger: slackLogger,
   };
   const client = new webApi.WebClient(options.botToken, clientOptions);
+  // Its own retry would repost a message whose answer was lost: the port retries keyed posts instead.
+  const keyedClient = new webApi.WebClient(options.botToken, {
+    ...clientOptions,
+    retryConfig: { retries: 0 },
+  });
   const identity: SlackIdentity & { botUserId: string | null; botName: string | null } = {
     botName: null,
     botId: options.botId ?? null,
@@ -94,6 +106,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   const track = <T>(work: Promise<T>) => tracker.track(work);
   const port: ChatPort = createSlackPort({
     client,
+    keyedClient,
+    keyedPosts: { attempts: options.keyedPostAttempts ?? 4, backoffMs: options.keyedPostBackoffMs ?? 1_000 },
     pacer: createPacer({ intervalMs: options.postIntervalMs ?? 1_100, now, sleep }),
     sleep,
     log,

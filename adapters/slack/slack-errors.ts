@@ -45,6 +45,16 @@ export function retryAfterSeconds(error: unknown): number | null {
 }
 
 /**
+ * Whether Slack may have done the work although the call failed: a 5xx (perhaps from a proxy after Slack
+ * answered), a network error or a timeout. A 429 or a Slack error name means the request was refused.
+ */
+export function mayHaveSucceeded(error: unknown): boolean {
+  const cause = error instanceof DeliveryError ? error.cause : error;
+  if (cause instanceof webApi.WebAPIHTTPError) return cause.statusCode >= 500;
+  return cause instanceof webApi.WebAPIRequestError;
+}
+
+/**
  * Unknown platform errors count as transient: the core retries a bounded number of times, which is better
  * than dropping a paper for a failure that may pass.
  */

@@ -1,13 +1,15 @@
 /**
  * The outbound half of the Slack adapter: posts the digest through chat.postMessage, paced per channel,
  * waiting out 429s for as long as Slack's `Retry-After` says, and tagging each paper with its delivery key
- * in the message metadata so `findPosted` can find it again after a crash.
+ * in the message metadata so `findPosted` can find it again after a crash. Keyed posts go through a client
+ * that never retries by itself; the port retries them only after history shows they did not go out.
  */
 import type { webApi } from '@slack/bolt';
 import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
 import type { DigestHeader, PaperCard } from '../../src/chat/replies';
 import type { Logger } from '../../src/logging/logger';
 import { retryAfterSeconds, slackErrorCode, toDeliveryError } from './slack-errors';
+import { type KeyedPostPolicy, postOnce } from './slack-keyed-post';
 import type { Pacer, Sleep } from './slack-pacer';
 import { renderDigestHeader, renderPaper, type SlackMessage, textSections } from './slack-render';
 import { fitEscaped } from './slack-text';
@@ -23,6 +25,9 @@ export interface SlackIdentity {
 
 export interface SlackPortOptions {
   client: webApi.WebClient;
+  /** Sends keyed posts; must not retry on its own (`retryConfig: { retries: 0 }`), or a lost answer doubles. */
+  keyedClient: webApi.WebClient;
+  keyedPosts: KeyedPostPolicy;
   pacer: Pacer;
   sleep: Sleep;
   log: Logger;
@@ -71,24 +76,33 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
     extra: { deliveryKey?: string; threadTs?: string } = {},
   ): Promise<PostedMessage> {
     const { deliveryKey, threadTs } = extra;
-    const result = await options.pacer.run(channel.channelId, () =>
-      call('chat.postMessage', channel, () =>
-        client.chat.postMessage({
-          channel: channel.channelId,
-          text: message.text,
-          blocks: message.blocks,
-          unfurl_links: false,
-          unfurl_media: false,
-          ...(threadTs ? { thread_ts: threadTs } : {}),
-          ...(deliveryKey
-            ? { metadata: { event_type: deliveryEventType, event_payload: { key: deliveryKey } } }
-            : {}),
-        }),
-      ),
+    const args = {
+      channel: channel.channelId,
+      text: message.text,
+      blocks: message.blocks,
+      unfurl_links: false,
+      unfurl_media: false,
+      ...(threadTs ? { thread_ts: threadTs } : {}),
+      ...(deliveryKey
+        ? { metadata: { event_type: deliveryEventType, event_payload: { key: deliveryKey } } }
+        : {}),
+    };
+    const send = (via: webApi.WebClient) => async (): Promise<PostedMessage> => {
+      const result = await call('chat.postMessage', channel, () => via.chat.postMessage(args));
+      const ts = result.ts;
+      if (!ts) throw toDeliveryError(new Error('chat.postMessage returned no ts'), 'chat.postMessage');
+      return { messageId: ts, url: permalink(channel.channelId, ts) };
+    };
+    return options.pacer.run(channel.channelId, () =>
+      deliveryKey
+        ? postOnce(options.keyedPosts, options, {
+            key: deliveryKey,
+            channelId: channel.channelId,
+            send: send(options.keyedClient),
+            lookup: () => findPosted(channel, deliveryKey),
+          })
+        : send(client)(),
     );
-    const ts = result.ts;
-    if (!ts) throw toDeliveryError(new Error('chat.postMessage returned no ts'), 'chat.postMessage');
-    return { messageId: ts, url: permalink(channel.channelId, ts) };
   }
 
   async function findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null> {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock';
+import { seededRandom } from '../crash/crash-harness';
 import { FakeSlack } from '../fakes/slack/fake-slack';
 
 /** The fake is only worth testing against if it enforces Slack's rules; these pin them down. */
@@ -120,6 +121,37 @@ describe('fake Slack', () => {
     const withMetadata = await api('conversations.history', { channel: 'C1', include_all_metadata: 'true' });
     expect(plain.body.messages[0].metadata).toBeUndefined();
     expect(withMetadata.body.messages[0].metadata).toEqual({ event_type: 'e', event_payload: { key: 'k' } });
+  });
+
+  it('chaos: a lost answer is a 502 after the message was made; a 5xx or 429 makes nothing', async () => {
+    await start();
+    fake.chaosNext('chat.postMessage', 'lost_response');
+    expect((await api('chat.postMessage', { channel: 'C1', text: 'lost' })).status).toBe(502);
+    clock.advance(1_000);
+    fake.chaosNext('chat.postMessage', 'server_error');
+    expect((await api('chat.postMessage', { channel: 'C1', text: 'refused' })).status).toBe(503);
+    fake.chaosNext('chat.postMessage', 'rate_limited');
+    const limited = await api('chat.postMessage', { channel: 'C1', text: 'limited' });
+    expect([limited.status, limited.retryAfter]).toEqual([429, '1']);
+    expect(fake.workspace.channelMessages('C1').map((message) => message.text)).toEqual(['lost']);
+  });
+
+  it('chaos: a seeded share of the chosen methods fails in every way, other methods never; null stops it', async () => {
+    await start();
+    fake.setChaos({ rate: 0.5, random: seededRandom(5), methods: ['conversations.history'], slowMs: 5 });
+    for (let i = 0; i < 40; i += 1) {
+      await api('conversations.history', { channel: 'C1' });
+      await api('auth.test', {});
+    }
+    const faulty = fake.calls.filter((call) => call.fault);
+    expect(faulty.length).toBeGreaterThan(10);
+    expect(faulty.every((call) => call.method === 'conversations.history')).toBe(true);
+    expect(new Set(faulty.map((call) => call.fault))).toEqual(
+      new Set(['server_error', 'rate_limited', 'lost_response', 'slow']),
+    );
+    fake.setChaos(null);
+    for (let i = 0; i < 10; i += 1)
+      expect((await api('conversations.history', { channel: 'C1' })).status).toBe(200);
   });
 
   it('lets a response_url be used five times', async () => {

@@ -13,8 +13,11 @@ import {
   callApi,
   type Json,
 } from './fake-slack-api';
-import { checkMessage } from './fake-slack-limits';
+import { Chaos, type ChaosFault, type ChaosSpec, lostReply, refusedReply } from './fake-slack-chaos';
+import { parseArgs, readBody, send, tokenOf } from './fake-slack-http';
+import { type ResponsePost, ResponseUrls } from './fake-slack-response-urls';
 import { FakeSocketMode, socketPath } from './fake-slack-socket';
+import { Waiters } from './fake-slack-waiters';
 import { FakeWorkspace } from './fake-slack-workspace';
 
 export interface FakeSlackOptions {
@@ -35,24 +38,16 @@ export interface ApiCall {
   contentType: string;
   status: number;
   response: Json | string;
+  /** The chaos fault this call ran into (a lost or slow answer still did the work). */
+  fault?: ChaosFault;
 }
 
-export interface ResponsePost {
-  urlId: string;
-  /** 1-based use of this response_url. */
-  use: number;
-  status: number;
-  body: Json;
-}
-
-/** Slack lets an app post to one response_url at most this many times. */
-export const responseUrlUses = 5;
-
-const jsonFields = new Set(['blocks', 'attachments', 'metadata']);
+export { type ResponsePost, responseUrlUses } from './fake-slack-response-urls';
 
 export class FakeSlack {
   readonly calls: ApiCall[] = [];
-  readonly responses: ResponsePost[] = [];
+  private readonly responseUrls = new ResponseUrls();
+  readonly responses: ResponsePost[] = this.responseUrls.posts;
   readonly workspace: FakeWorkspace;
   readonly socket: FakeSocketMode;
   readonly botToken: string;
@@ -61,9 +56,8 @@ export class FakeSlack {
   readonly botId: string;
   private readonly ctx: ApiContext;
   private readonly armed = new Map<string, ArmedFailure[]>();
-  private readonly responseUses = new Map<string, number>();
-  private responseSequence = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly chaos = new Chaos();
+  private readonly waiters = new Waiters();
   private baseUrl = '';
 
   private constructor(
@@ -91,7 +85,7 @@ export class FakeSlack {
       authError: null,
       socketUrl: () => `${this.baseUrl.replace(/^http/, 'ws')}${socketPath}?ticket=${this.calls.length}`,
     };
-    this.socket = new FakeSocketMode(server, () => this.changed());
+    this.socket = new FakeSocketMode(server, () => this.waiters.changed());
   }
 
   static async start(options: FakeSlackOptions = {}): Promise<FakeSlack> {
@@ -122,6 +116,16 @@ export class FakeSlack {
     this.armed.set(method, queue);
   }
 
+  /** From now on a random share of Web API calls fails (5xx, 429, lost or slow answers); null stops it. */
+  setChaos(spec: ChaosSpec | null): void {
+    this.chaos.set(spec);
+  }
+
+  /** The next `times` calls of `method` run into one chaos fault (a lost answer: the work is done). */
+  chaosNext(method: string, fault: ChaosFault, options: { times?: number; slowMs?: number } = {}): void {
+    this.chaos.force(method, fault, options);
+  }
+
   /** Every bot-token call fails with this error from now on (null to heal). */
   setAuthError(error: string | null): void {
     this.ctx.authError = error;
@@ -129,9 +133,7 @@ export class FakeSlack {
 
   /** A response_url as Slack puts in commands and interactions. */
   createResponseUrl(): { id: string; url: string } {
-    this.responseSequence += 1;
-    const id = `R${this.responseSequence}`;
-    return { id, url: `${this.baseUrl}/response/${id}` };
+    return this.responseUrls.create(this.baseUrl);
   }
 
   callsTo(method: string): ApiCall[] {
@@ -144,22 +146,7 @@ export class FakeSlack {
 
   /** Resolves with `find()`'s first non-undefined answer, re-checked on every recorded request. */
   waitFor<T>(find: () => T | undefined, label: string, timeoutMs = 5_000): Promise<T> {
-    const first = find();
-    if (first !== undefined) return Promise.resolve(first);
-    return new Promise<T>((resolve, reject) => {
-      const check = () => {
-        const found = find();
-        if (found === undefined) return;
-        this.listeners.delete(check);
-        clearTimeout(timer);
-        resolve(found);
-      };
-      const timer = setTimeout(() => {
-        this.listeners.delete(check);
-        reject(new Error(`fake Slack: timed out waiting for ${label}`));
-      }, timeoutMs);
-      this.listeners.add(check);
-    });
+    return this.waiters.waitFor(find, label, timeoutMs);
   }
 
   async close(): Promise<void> {
@@ -168,85 +155,42 @@ export class FakeSlack {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private changed(): void {
-    for (const listener of [...this.listeners]) listener();
-  }
-
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', this.baseUrl);
+    if (req.method === 'POST' && url.pathname.startsWith('/api/')) await this.handleApi(req, res, url, raw);
+    else if (req.method === 'POST' && url.pathname.startsWith('/response/'))
+      this.responseUrls.handle(res, url.pathname.slice('/response/'.length), raw);
+    else send(res, { status: 404, body: 'not found' });
+    this.waiters.changed();
+  }
+
+  private async handleApi(req: IncomingMessage, res: ServerResponse, url: URL, raw: string): Promise<void> {
+    const method = url.pathname.slice('/api/'.length);
     const contentType = req.headers['content-type'] ?? '';
-    if (req.method === 'POST' && url.pathname.startsWith('/api/')) {
-      const method = url.pathname.slice('/api/'.length);
-      const args = parseArgs(raw, contentType);
-      const header = req.headers.authorization;
-      const token = header?.startsWith('Bearer ')
-        ? header.slice(7)
-        : typeof args.token === 'string'
-          ? args.token
-          : null;
-      const queued = this.armed.get(method)?.shift();
-      const result: ApiResult = queued ? armedResult(queued) : callApi(this.ctx, method, args, token);
-      this.calls.push({ method, args, token, contentType, status: result.status, response: result.body });
-      send(res, result);
-    } else if (req.method === 'POST' && url.pathname.startsWith('/response/')) {
-      const urlId = url.pathname.slice('/response/'.length);
-      const use = (this.responseUses.get(urlId) ?? 0) + 1;
-      this.responseUses.set(urlId, use);
-      const known = Number(urlId.slice(1)) <= this.responseSequence;
-      const body = parseArgs(raw, 'application/json');
-      const problem = checkMessage(body);
-      const status = !known || use > responseUrlUses ? 404 : problem ? 400 : 200;
-      this.responses.push({ urlId, use, status, body });
-      send(
-        res,
-        status === 200 ? { status, body: { ok: true } } : { status, body: problem?.error ?? 'used_url' },
-      );
-    } else {
-      send(res, { status: 404, body: 'not found' });
+    const args = parseArgs(raw, contentType);
+    const token = tokenOf(req, args);
+    const queued = this.armed.get(method)?.shift();
+    const chaos = queued ? null : this.chaos.draw(method);
+    const refused = queued ? armedResult(queued) : chaos ? refusedReply(chaos.fault) : null;
+    const done: ApiResult = refused ?? callApi(this.ctx, method, args, token);
+    // A lost answer: Slack did the work, the client gets a 502 instead.
+    const result = chaos?.fault === 'lost_response' ? lostReply : done;
+    const fault = chaos ? { fault: chaos.fault } : {};
+    this.calls.push({
+      method,
+      args,
+      token,
+      contentType,
+      status: result.status,
+      response: result.body,
+      ...fault,
+    });
+    // A slow answer: the work is done now, the answer leaves after the client stopped waiting.
+    if (chaos?.fault === 'slow') {
+      this.waiters.changed();
+      await new Promise((resolve) => setTimeout(resolve, chaos.slowMs));
     }
-    this.changed();
+    if (!res.destroyed) send(res, result);
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-/** Form or JSON body into an object; `blocks`/`metadata` sent as JSON strings are parsed. */
-function parseArgs(raw: string, contentType: string): Json {
-  let args: Json = {};
-  if (contentType.includes('application/json')) {
-    try {
-      args = raw ? (JSON.parse(raw) as Json) : {};
-    } catch {
-      args = { __unparseable: raw };
-    }
-  } else {
-    args = Object.fromEntries(new URLSearchParams(raw));
-  }
-  for (const field of jsonFields) {
-    const value = args[field];
-    if (typeof value !== 'string') continue;
-    try {
-      args[field] = JSON.parse(value);
-    } catch {
-      // Left as a string: the method then answers invalid_blocks_format, as Slack does.
-    }
-  }
-  return args;
-}
-
-function send(res: ServerResponse, result: ApiResult): void {
-  const isText = typeof result.body === 'string';
-  res.writeHead(result.status, {
-    'content-type': isText ? 'text/plain' : 'application/json',
-    ...(result.headers ?? {}),
-  });
-  res.end(isText ? result.body : JSON.stringify(result.body));
 }
