@@ -50,3 +50,16 @@ export function pagedReply(
   }
   return reply;
 }
+
+/** One page of a list known in full (today's digest, the queue): the cards of that page and the page count. */
+export function pageOf(
+  cards: PaperCard[],
+  page: number,
+): Pick<ListPage, 'cards' | 'page' | 'hasMore' | 'pageCount'> {
+  return {
+    cards: cards.slice(page * pageSize, (page + 1) * pageSize),
+    page,
+    hasMore: (page + 1) * pageSize < cards.length,
+    pageCount: Math.max(1, Math.ceil(cards.length / pageSize)),
+  };
+}

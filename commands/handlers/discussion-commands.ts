@@ -8,7 +8,7 @@ import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
 import { wholeNumber } from '../option-schemas';
-import { pagedReply, pageSize } from '../paper-list';
+import { pagedReply, pageOf } from '../paper-list';
 import { validateOptions } from '../validate';
 
 const pageSchema = z.object({ page: wholeNumber('page', 0, 1000).default(0) });
@@ -42,14 +42,7 @@ function listReply(
 ) {
   const { page } = validateOptions(pageSchema, invocation.options);
   return pagedReply(
-    {
-      heading,
-      emptyText,
-      cards: cards.slice(page * pageSize, (page + 1) * pageSize),
-      page,
-      hasMore: (page + 1) * pageSize < cards.length,
-      pageCount: Math.max(1, Math.ceil(cards.length / pageSize)),
-    },
+    { heading, emptyText, ...pageOf(cards, page) },
     invocation,
     context,
     deps.continuations,

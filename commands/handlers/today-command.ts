@@ -5,7 +5,7 @@ import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
 import { wholeNumber } from '../option-schemas';
-import { pagedReply, pageSize } from '../paper-list';
+import { pagedReply, pageOf } from '../paper-list';
 import { validateOptions } from '../validate';
 
 const schema = z.object({ page: wholeNumber('page', 0, 100).default(0) });
@@ -25,10 +25,7 @@ export async function todayCommand(
       emptyText: batch
         ? `None of the ${batch.paperCount} papers of ${batch.day} pass this channel's filters.`
         : 'No Daily Papers batch has been published yet.',
-      cards: cards.slice(page * pageSize, (page + 1) * pageSize),
-      page,
-      hasMore: (page + 1) * pageSize < cards.length,
-      pageCount: Math.max(1, Math.ceil(cards.length / pageSize)),
+      ...pageOf(cards, page),
     },
     invocation,
     context,
