@@ -41,7 +41,8 @@ export function pagedReply(
     emptyText: list.emptyText,
     visibility,
     page: list.page + 1,
-    pageCount: list.pageCount ?? (list.hasMore ? list.page + 2 : list.page + 1),
+    pageCount: list.pageCount ?? (list.hasMore ? null : list.page + 1),
+    hasMore: list.hasMore,
   };
   if (visibility === 'private') {
     if (list.page > 0) reply.previousToken = at(list.page - 1, false);

@@ -2,7 +2,14 @@
  * Renders the core's neutral replies and digests as terminal text. Paper text is printed as is: a terminal
  * has no mentions to neutralise, but control characters are stripped so a title cannot move the cursor.
  */
-import type { DigestHeader, PaperCard, PaperListReply, Reply, SnippetPart } from '../../src/chat/replies';
+import {
+  type DigestHeader,
+  type PaperCard,
+  type PaperListReply,
+  pageLabel,
+  type Reply,
+  type SnippetPart,
+} from '../../src/chat/replies';
 
 export interface Style {
   bold(text: string): string;
@@ -60,11 +67,10 @@ function renderList(reply: PaperListReply, style: Style): string {
     reply.nextToken ? '`next`' : null,
     reply.shareToken ? '`share`' : null,
   ].filter(Boolean);
-  if (reply.pageCount > 1 || hints.length > 0) {
-    lines.push(
-      style.dim(`page ${reply.page}/${reply.pageCount}${hints.length ? ` · type ${hints.join(', ')}` : ''}`),
-    );
-  }
+  const label = [pageLabel(reply), hints.length ? `type ${hints.join(', ')}` : null]
+    .filter(Boolean)
+    .join(' · ');
+  if (label) lines.push(style.dim(label));
   return lines.join('\n');
 }
 

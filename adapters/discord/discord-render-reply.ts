@@ -3,7 +3,14 @@
  * (a single paper as its full card) plus Previous / Next / Share in channel buttons carrying the core's tokens.
  */
 import type { APIButtonComponent, APIEmbed, APIEmbedField } from 'discord.js';
-import type { PaperCard, PaperListReply, Reply, SnippetPart, TextReply } from '../../src/chat/replies';
+import {
+  type PaperCard,
+  type PaperListReply,
+  pageLabel,
+  type Reply,
+  type SnippetPart,
+  type TextReply,
+} from '../../src/chat/replies';
 import { actionButton, buttonRows, type DiscordMessageBody } from './discord-body';
 import { fitEmbeds, LIMITS } from './discord-limits';
 import { paperEmbed, paperLinkButtons, renderNote } from './discord-render-paper';
@@ -74,7 +81,7 @@ function listField(card: PaperCard, index: number, nameBudget: number, perCard: 
 function listEmbed(reply: PaperListReply): APIEmbed {
   const cards = reply.cards.slice(0, LIMITS.fields);
   const title = truncate(escapeMarkdown(oneLine(reply.heading)), LIMITS.title);
-  const footer = reply.pageCount > 1 ? `Page ${reply.page} of ${reply.pageCount}` : '';
+  const footer = pageLabel(reply) ?? '';
   const perCard = Math.floor(
     (LIMITS.embedTotal - title.length - footer.length - 100) / Math.max(1, cards.length),
   );
@@ -114,7 +121,7 @@ function renderList(reply: PaperListReply): DiscordMessageBody {
       components: navigation,
     };
   }
-  if (reply.cards.length === 1 && reply.pageCount <= 1) {
+  if (reply.cards.length === 1 && pageLabel(reply) === null) {
     const links = buttonRows(paperLinkButtons(only));
     return { content: heading, embeds: fitEmbeds([paperEmbed(only)]), components: [...links, ...navigation] };
   }

@@ -3,7 +3,13 @@
  * Previous / Next / "Share in channel" buttons whose value is the core's opaque token.
  */
 import type { types } from '@slack/bolt';
-import type { PaperCard, PaperListReply, Reply, TextReply } from '../../src/chat/replies';
+import {
+  type PaperCard,
+  type PaperListReply,
+  pageLabel,
+  type Reply,
+  type TextReply,
+} from '../../src/chat/replies';
 import { type Block, limits, mrkdwn, paperBlocks, type SlackMessage, textSections } from './slack-render';
 import { fitEscaped, fitPlain } from './slack-text';
 
@@ -56,9 +62,8 @@ function renderPaperList(reply: PaperListReply): SlackMessage {
     blocks.push(...cardBlocks);
     shown.push(card);
   }
-  if (reply.pageCount > 1) {
-    blocks.push({ type: 'context', elements: [mrkdwn(`Page ${reply.page} of ${reply.pageCount}`)] });
-  }
+  const label = pageLabel(reply);
+  if (label) blocks.push({ type: 'context', elements: [mrkdwn(label)] });
   const buttons = pagingButtons(reply);
   if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons });
   const titles = shown.map((card, index) => `${index + 1}. ${fitEscaped(card.title, 120)}`);

@@ -60,9 +60,12 @@ export interface PaperListReply {
   /** Shown when `cards` is empty. */
   emptyText: string;
   visibility: Visibility;
-  /** 1-based page shown and the page count. */
+  /** 1-based page shown. */
   page: number;
-  pageCount: number;
+  /** How many pages there are; null when unknown (a search knows only whether another page follows). */
+  pageCount: number | null;
+  /** Whether another page follows this one. */
+  hasMore: boolean;
   /** Opaque tokens for Previous/Next buttons and "post to channel"; absent when not applicable. */
   previousToken?: string;
   nextToken?: string;
@@ -83,3 +86,10 @@ export const textReply = (
 });
 
 export const errorReply = (text: string): TextReply => textReply(text, 'error', 'private');
+
+/** `Page 2 of 3`, `Page 2` when the total is unknown, or null for a list that fits on one page. */
+export function pageLabel(reply: PaperListReply): string | null {
+  const single = reply.pageCount === 1 || (reply.pageCount === null && reply.page === 1 && !reply.hasMore);
+  if (single) return null;
+  return reply.pageCount === null ? `Page ${reply.page}` : `Page ${reply.page} of ${reply.pageCount}`;
+}

@@ -103,6 +103,7 @@ describe('Discord text and rendering', () => {
           visibility: 'private',
           page: 1,
           pageCount: 2,
+          hasMore: true,
           nextToken: 'n',
           shareToken: 's',
         };
@@ -128,6 +129,7 @@ describe('Discord text and rendering', () => {
       visibility: 'private',
       page: 1,
       pageCount: 1,
+      hasMore: false,
     });
     const alone = renderReply(list([sampleCard(1, { note })])).body;
     expect(alone.embeds[0]?.description).toBe(`${sampleCard(1).summary}\n\n${shown}`);

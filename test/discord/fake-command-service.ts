@@ -152,6 +152,7 @@ export class FakeCommandService implements CommandService {
       visibility: 'private',
       page: page + 1,
       pageCount,
+      hasMore: page + 1 < pageCount,
     };
     if (page > 0) reply.previousToken = at(page - 1, false);
     if (page + 1 < pageCount) reply.nextToken = at(page + 1, false);

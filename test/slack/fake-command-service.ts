@@ -111,7 +111,13 @@ export class FakeCommandService implements CommandService {
     const cards = [1, 2].map((n) =>
       sampleCard({ id: `2410.1${page}00${n}`, title: `${query} result ${page}.${n}` }),
     );
-    const reply: PaperListReply = { ...list(`Search: ${query}`, cards), page, pageCount, visibility };
+    const reply: PaperListReply = {
+      ...list(`Search: ${query}`, cards),
+      page,
+      pageCount,
+      hasMore: page < pageCount,
+      visibility,
+    };
     if (visibility === 'channel') return reply;
     if (page > 1) reply.previousToken = `page:${query}:${page - 1}`;
     if (page < pageCount) reply.nextToken = `page:${query}:${page + 1}`;
@@ -129,5 +135,6 @@ function list(heading: string, cards: PaperCard[]): PaperListReply {
     visibility: 'private',
     page: 1,
     pageCount: 1,
+    hasMore: false,
   };
 }

@@ -139,6 +139,7 @@ describe('Slack rendering', () => {
       visibility: 'private',
       page: 1,
       pageCount: 9,
+      hasMore: true,
       nextToken: 'next-token',
       shareToken: 'share-token',
     };
