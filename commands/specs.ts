@@ -5,15 +5,23 @@ export const commandSpecs: CommandSpec[] = [
   {
     name: 'search',
     description: 'Search every paper paperboy has stored',
-    usage: 'search <words, arXiv id or URL>',
+    usage:
+      'search <words, arXiv id or URL> [since:7d] [upvotes:>20] [author:"Name"] [org:nvidia] [posted] [flagged]',
     options: [
       {
         name: 'query',
         type: 'string',
-        description: 'Words, an arXiv id or a paper URL',
+        description:
+          'Words, an arXiv id or a paper URL; filters may be inline: since:7d upvotes:>20 author:"Name"',
         rest: true,
         positional: true,
         maxLength: 300,
+      },
+      {
+        name: 'since',
+        type: 'string',
+        description: 'Only papers since a date or an age: 2026-11-01, 7d, 4w, 6m or 1y',
+        maxLength: 40,
       },
       {
         name: 'days',
@@ -27,7 +35,22 @@ export const commandSpecs: CommandSpec[] = [
         type: 'integer',
         description: 'Only papers with at least this many upvotes',
         minValue: 0,
+        maxValue: 1_000_000,
       },
+      {
+        name: 'author',
+        type: 'string',
+        description: 'Only papers by this author (a full name or a surname)',
+        maxLength: 100,
+      },
+      {
+        name: 'org',
+        type: 'string',
+        description: 'Only papers from this organization, e.g. nvidia',
+        maxLength: 100,
+      },
+      { name: 'posted', type: 'boolean', description: 'Only papers paperboy posted in this channel' },
+      { name: 'flagged', type: 'boolean', description: "Only papers on this channel's discussion queue" },
     ],
   },
   {

@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { textReply } from '../../src/chat/replies';
 import { toPaperCard } from '../../src/digest/paper-card';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
-import { maxQueryLength } from '../../src/search/search-service';
-import { addDays, utcDay } from '../../src/time/zoned-time';
+import { parseName, parseSince } from '../../src/search/filter-values';
+import { emptyFilters, parseSearchQuery, type SearchFilterInput } from '../../src/search/query-syntax';
+import { combineFilters, describeFilters, hasFilters, paperFilters } from '../../src/search/search-filters';
+import { maxQueryLength, type SearchResult } from '../../src/search/search-service';
+import { utcDay } from '../../src/time/zoned-time';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
-import { wholeNumber } from '../option-schemas';
+import { flag, wholeNumber } from '../option-schemas';
 import { pagedReply, pageSize } from '../paper-list';
 import { validateOptions } from '../validate';
 import { lookUpPaper } from './paper-command';
@@ -17,10 +21,38 @@ const schema = z.object({
     .string()
     .max(maxQueryLength, `the query is too long: at most ${maxQueryLength} characters, please`)
     .default(''),
+  since: z.string().max(40, 'since is a date or an age, e.g. 7d or 2026-11-01').optional(),
   days: wholeNumber('days', 1, 3650).optional(),
   min_upvotes: wholeNumber('min_upvotes', 0, 1_000_000).optional(),
+  author: z.string().max(200, 'author is too long').optional(),
+  org: z.string().max(200, 'org is too long').optional(),
+  posted: flag('posted').optional(),
+  flagged: flag('flagged').optional(),
   page: wholeNumber('page', 0, 1000).default(0),
 });
+
+type Options = z.infer<typeof schema>;
+
+/** The filters given as command options (Discord's slash options, `name=value` in text). */
+function optionFilters(options: Options, problems: string[]): SearchFilterInput {
+  const filters = emptyFilters();
+  const take = <T>(
+    result: { ok: true; value: T } | { ok: false; message: string },
+    apply: (value: T) => void,
+  ) => {
+    if (result.ok) apply(result.value);
+    else problems.push(result.message);
+  };
+  if (options.days !== undefined) filters.since = { days: options.days };
+  if (options.since !== undefined) take(parseSince(options.since), (since) => (filters.since = since));
+  if (options.min_upvotes !== undefined) filters.minUpvotes = options.min_upvotes;
+  if (options.author !== undefined)
+    take(parseName('author', options.author), (author) => filters.authors.push(author));
+  if (options.org !== undefined) take(parseName('org', options.org), (org) => (filters.organization = org));
+  filters.posted = options.posted ?? false;
+  filters.flagged = options.flagged ?? false;
+  return filters;
+}
 
 export async function searchCommand(
   invocation: CommandInvocation,
@@ -28,46 +60,88 @@ export async function searchCommand(
   deps: CommandDeps,
 ) {
   const options = validateOptions(schema, invocation.options);
-  const query = options.query.trim();
-  if (!query && options.days === undefined && options.min_upvotes === undefined) {
+  const today = utcDay(deps.clock.now());
+  const inline = parseSearchQuery(options.query.trim());
+  const problems = [...inline.problems];
+  const filters = combineFilters(optionFilters(options, problems), inline.filters, today);
+  if (problems.length > 0) throw new PaperboyError('invalid_input', problems.join('\n'));
+  const text = inline.text.trim();
+  if (!text && !hasFilters(filters)) {
     throw new PaperboyError(
       'invalid_input',
-      `Search needs some words, e.g. \`${context.commandPrefix} search diffusion transformers\`.`,
+      `Search needs some words or a filter, e.g. \`${context.commandPrefix} search diffusion transformers\` or \`${context.commandPrefix} search upvotes:>50 since:7d\`.`,
     );
   }
-  const reference = parsePaperReference(query);
+  const reference = hasFilters(filters) ? null : parsePaperReference(text);
   if (reference) {
     const paper = await lookUpPaper(reference, deps);
-    return pagedReply(
-      { heading: `Paper ${reference}`, emptyText: '', cards: [toPaperCard(paper)], page: 0, hasMore: false },
-      invocation,
-      context,
-      deps.continuations,
-      'private',
-    );
+    const list = {
+      heading: `Paper ${reference}`,
+      emptyText: '',
+      cards: [toPaperCard(paper)],
+      page: 0,
+      hasMore: false,
+    };
+    return pagedReply(list, invocation, context, deps.continuations, 'private');
   }
-  const filters = {
-    ...(options.days !== undefined ? { sinceDay: addDays(utcDay(deps.clock.now()), -options.days) } : {}),
-    ...(options.min_upvotes !== undefined ? { minUpvotes: options.min_upvotes } : {}),
-  };
-  const { hits } = deps.search.search({
-    text: query,
-    filters,
+
+  const scope = paperFilters(filters, today);
+  if (filters.posted) {
+    if (!deps.store.subscriptions.get(context.channel)) {
+      return textReply(
+        `paperboy posts no digest in this channel, so nothing is \`posted\` here yet. \`${context.commandPrefix} subscribe\` starts one.`,
+      );
+    }
+    scope.postedIn = context.channel;
+  }
+  if (filters.flagged) {
+    const queued = deps.store.discussion.queue(context.channel).map((item) => item.paperId);
+    if (queued.length === 0) {
+      const emoji = deps.store.discussion.getSettings(context.channel).flagEmoji;
+      return textReply(
+        `Nothing is on this channel's discussion queue, so no paper is \`flagged\`: react with ${emoji} to a paper to flag it.`,
+      );
+    }
+    scope.paperIds = queued;
+  }
+
+  const result = deps.search.search({
+    text,
+    filters: scope,
     limit: pageSize + 1,
     offset: options.page * pageSize,
   });
-  const heading = query ? `Papers matching "${query}"` : 'Top papers';
+  const described = describeFilters(filters, today);
   return pagedReply(
     {
-      heading,
-      emptyText: `No stored paper matches "${query}". Try fewer or other words.`,
-      cards: hits.slice(0, pageSize).map((hit) => toPaperCard(hit.paper)),
+      heading: heading(text, described, result),
+      emptyText: emptyText(text, described, result),
+      cards: result.hits
+        .slice(0, pageSize)
+        .map((hit) => ({ ...toPaperCard(hit.paper), ...(hit.snippet ? { snippet: hit.snippet } : {}) })),
       page: options.page,
-      hasMore: hits.length > pageSize,
+      hasMore: result.hits.length > pageSize,
     },
     invocation,
     context,
     deps.continuations,
     'private',
   );
+}
+
+function heading(text: string, filters: string, result: SearchResult): string {
+  const corrected = result.replaced
+    .filter((entry) => entry.how === 'corrected')
+    .flatMap((entry) => entry.used);
+  const what = text ? `Papers matching "${text}"` : 'Top papers';
+  const readAs = corrected.length > 0 ? ` (read as ${corrected.join(', ')})` : '';
+  return [what + readAs, filters].filter(Boolean).join(' · ');
+}
+
+function emptyText(text: string, filters: string, result: SearchResult): string {
+  if (result.ignored.length > 0) {
+    return `No stored paper mentions ${result.ignored.map((word) => `"${word}"`).join(' or ')}. Check the spelling, or try other words.`;
+  }
+  if (filters) return `No stored paper matches${text ? ` "${text}"` : ''} with these filters (${filters}).`;
+  return `No stored paper matches "${text}". Try fewer or other words.`;
 }

@@ -3,8 +3,11 @@ import type { Core } from '../app/create-core';
 import { previewDigest } from '../digest/digest-preview';
 import { PaperboyError } from '../errors';
 import { paperLinks } from '../papers/paper';
+import { parseSearchQuery } from '../search/query-syntax';
+import { hasFilters, paperFilters } from '../search/search-filters';
+import { maxQueryLength } from '../search/search-service';
 import { defaultDigestSettings } from '../subscriptions/subscription';
-import { addDays } from '../time/zoned-time';
+import { addDays, utcDay } from '../time/zoned-time';
 import type { CliArgs } from './cli-args';
 import { progressBar } from './progress-bar';
 
@@ -41,12 +44,27 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
 
 export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
   const query = args.positionals.join(' ').trim();
-  if (!query)
+  const parsed = parseSearchQuery(query);
+  if (query.length > maxQueryLength)
     throw new PaperboyError(
       'invalid_input',
-      'search needs a query, e.g. paperboy search "diffusion transformers"',
+      `the query is too long: at most ${maxQueryLength} characters, please`,
     );
-  const { hits } = core.search.search({ text: query, limit: args.limit ?? 10 });
+  if (parsed.problems.length > 0) throw new PaperboyError('invalid_input', parsed.problems.join('\n'));
+  if (parsed.filters.posted || parsed.filters.flagged) {
+    throw new PaperboyError(
+      'invalid_input',
+      'posted and flagged are about a chat channel: use them in Discord, Slack or the console (paperboy start)',
+    );
+  }
+  if (!parsed.text.trim() && !hasFilters(parsed.filters)) {
+    throw new PaperboyError(
+      'invalid_input',
+      'search needs a query, e.g. paperboy search "diffusion transformers" or "upvotes:>50 since:7d"',
+    );
+  }
+  const filters = paperFilters(parsed.filters, utcDay(core.clock.now()));
+  const { hits } = core.search.search({ text: parsed.text, filters, limit: args.limit ?? 10 });
   if (args.json) {
     const rows = hits.map((hit) => ({
       id: hit.paper.id,

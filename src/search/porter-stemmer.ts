@@ -90,7 +90,7 @@ function step1(input: string): string {
       word = match[1];
       if (/(at|bl|iz)$/.test(word)) word += 'e';
       else if (/([^aeiouylsz])\1$/.test(word)) word = word.slice(0, -1);
-      else if (new RegExp(`^${consonants}${vowel}[^aeiouwxy]$`).test(word)) word += 'e';
+      else if (endsCvc.test(word)) word += 'e';
     }
   }
   const y = /^(.+?)y$/.exec(word);

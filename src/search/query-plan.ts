@@ -37,8 +37,8 @@ export interface QueryPlan {
   clauses: PlannedClause[];
   /** Typed words no paper contains and nothing known resembles. */
   ignored: string[];
-  /** Typed words replaced by near spellings or completions. */
-  replaced: Array<{ typed: string; used: string[] }>;
+  /** Typed words searched as completions (the last word, unfinished) or as near spellings (a typo). */
+  replaced: Array<{ typed: string; used: string[]; how: 'completed' | 'corrected' }>;
 }
 
 type Unit =
@@ -71,7 +71,14 @@ function units(text: string): Unit[] {
 
 const single = (word: string): TextAlternative => ({ words: [word], adjacent: false });
 
-export function planQuery(text: string, vocabulary: Vocabulary): QueryPlan {
+/**
+ * Words in at least half the papers get no weight from bm25 anyway (their idf is zero), and scoring a word
+ * means reading its whole index entry: so such words only filter. In a large store, words in a quarter of
+ * the papers only filter too, for speed (their weight next to a rarer word is small).
+ */
+const largeStore = 5000;
+
+export function planQuery(text: string, vocabulary: Vocabulary, paperCount: number): QueryPlan {
   const parsed = units(text);
   const typed = parsed.flatMap((unit) =>
     unit.kind === 'word' ? [unit.word] : [...unit.words, unit.words.join('')],
@@ -126,9 +133,12 @@ export function planQuery(text: string, vocabulary: Vocabulary): QueryPlan {
     for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
     if (!isKnown) {
       const completions =
-        isLast && word.length >= 3 ? [...vocabulary.wordsStartingWith(word, maxCompletions).keys()] : [];
-      const used = completions.length > 0 ? completions : correctWord(word, vocabulary);
-      if (used.length > 0) target.replaced.push({ typed: word, used });
+        isLast && word.length >= 3 ? vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
+      const found = completions.size > 0 ? completions : correctWord(word, vocabulary);
+      for (const [candidate, papers] of found) counts.set(candidate, papers);
+      const used = [...found.keys()];
+      if (used.length > 0)
+        target.replaced.push({ typed: word, used, how: completions.size > 0 ? 'completed' : 'corrected' });
       alternatives.push(...used.map(single));
     }
     if (alternatives.length === 0) {
@@ -140,7 +150,16 @@ export function planQuery(text: string, vocabulary: Vocabulary): QueryPlan {
     target.clauses.push({ typed: word, alternatives, papers, rareWord: rare ? word : null });
   }
 
-  return { ...plan, clauses: mostDistinctive(plan.clauses) };
+  const denseFrom = paperCount >= largeStore ? paperCount * 0.15 : paperCount * 0.5;
+  const scored = (alternative: TextAlternative) =>
+    Math.max(...alternative.words.map((word) => counts.get(word) ?? 0)) < denseFrom;
+  const clauses = plan.clauses.map((clause) => ({
+    ...clause,
+    alternatives: clause.alternatives.map((alternative) =>
+      scored(alternative) ? alternative : { ...alternative, scored: false },
+    ),
+  }));
+  return { ...plan, clauses: mostDistinctive(clauses) };
 }
 
 /** At most `maxClauses`, keeping the rarest (unknown counts last), in the order typed. */

@@ -51,7 +51,7 @@ export const maxQueryLength = 300;
 /** How many of `clauses` a paper must match: all of up to three, three quarters of more. */
 export const requiredClauses = (clauses: number) => (clauses <= 3 ? clauses : Math.ceil(clauses * 0.75));
 /** Candidates ranked per stage before the prior re-orders them. */
-const minCandidates = 50;
+const minCandidates = 15;
 
 interface TieredHit extends TextHit {
   tier: number;
@@ -67,7 +67,7 @@ export function createSearchService(store: Store): SearchService {
       const papers = store.papers.listFiltered(filters, limit, offset);
       return { hits: papers.map((paper) => ({ paper, score: paper.upvotes })), ignored: [], replaced: [] };
     }
-    const plan = planQuery(capped, store.papers);
+    const plan = planQuery(capped, store.papers, store.papers.count());
     const required = requiredClauses(plan.clauses.length + plan.ignored.length);
     if (plan.clauses.length === 0 || plan.clauses.length < required) {
       return { hits: [], ignored: plan.ignored, replaced: plan.replaced };
@@ -105,7 +105,7 @@ export function createSearchService(store: Store): SearchService {
     const widened = clauses.map((clause) => {
       if (!clause.rareWord) return clause;
       const minPapers = Math.max(10, 10 * (clause.papers ?? 0));
-      const near = correctWord(clause.rareWord, store.papers, minPapers);
+      const near = [...correctWord(clause.rareWord, store.papers, minPapers).keys()];
       if (near.length === 0) return clause;
       changed = true;
       return {

@@ -19,10 +19,35 @@ interface Token {
   key: string | null;
 }
 
+/** Stems of words seen in snippets: papers repeat their vocabulary, and stemming is the costly part. */
+const stemCache = new Map<string, string>();
+const maxCachedStems = 50_000;
+
+function cachedStem(word: string): string {
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    if (stemCache.size >= maxCachedStems) stemCache.clear();
+    stemmed = stem(word);
+    stemCache.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+/** Tokens of `text`, each keyed by its stem when that stem is a query word's. */
 function tokens(text: string, stems: ReadonlySet<string>): Token[] {
+  // A stem keeps its word's first three letters (or is shorter), so most tokens are ruled out unstemmed.
+  const heads = new Set([...stems].map((key) => key.slice(0, 3)));
+  const mayMatch = (word: string) =>
+    heads.has(word.slice(0, 3)) || heads.has(word.slice(0, 2)) || heads.has(word.slice(0, 1));
   return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
-    const key = stem(foldText(match[0]));
-    return { start: match.index, end: match.index + match[0].length, key: stems.has(key) ? key : null };
+    const raw = match[0];
+    const word = /^[a-z0-9]+$/i.test(raw) ? raw.toLowerCase() : foldText(raw);
+    const key = mayMatch(word) ? cachedStem(word) : null;
+    return {
+      start: match.index,
+      end: match.index + raw.length,
+      key: key !== null && stems.has(key) ? key : null,
+    };
   });
 }
 

@@ -7,6 +7,7 @@ import type { Vocabulary } from './query-plan';
 import { isVocabularyWord } from './search-text';
 import { isCorrectable, pickCorrections } from './spelling-correction';
 import { spellingVariants } from './spelling-variants';
+import { expandAcronym } from './synonyms';
 
 /** Both halves of a split compound have at least this many letters (`multi|modal`, `pre|training`). */
 const minPartLength = 3;
@@ -19,12 +20,13 @@ function splits(word: string): Array<[string, string]> {
   return result;
 }
 
-/** Every word whose paper count the planner needs: the typed words, their variants and their halves. */
+/** Every word whose paper count the planner needs: the typed words, variants, acronym expansions, halves. */
 export function wordsToLookUp(typed: string[]): string[] {
   const wanted = new Set<string>();
   for (const word of typed) {
     wanted.add(word);
     for (const variant of spellingVariants(word)) wanted.add(variant);
+    for (const expanded of expandAcronym(word)?.phrase ?? []) wanted.add(expanded);
     for (const [head, tail] of splits(word)) wanted.add(head).add(tail);
   }
   return [...wanted].filter(isVocabularyWord);
@@ -40,7 +42,11 @@ export function splitCompound(word: string, counts: Map<string, number>): string
   return best ? [best.parts] : [];
 }
 
-/** Known words one edit from an unknown `word`, commonest first. */
-export function correctWord(word: string, vocabulary: Vocabulary, minPapers = 1): string[] {
-  return isCorrectable(word) ? pickCorrections(word, vocabulary.wordsNear(word), minPapers) : [];
+/** Known words one edit from `word`, commonest first, with their paper counts. */
+export function correctWord(word: string, vocabulary: Vocabulary, minPapers = 1): Map<string, number> {
+  if (!isCorrectable(word)) return new Map();
+  const near = vocabulary.wordsNear(word);
+  return new Map(
+    pickCorrections(word, near, minPapers).map((candidate) => [candidate, near.get(candidate) ?? 0]),
+  );
 }

@@ -36,7 +36,7 @@ export interface PaperRepository {
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[];
   /**
    * Papers matching a structured text query and the filters, best text match first. When very many papers
-   * match, only the `scanLimit` most recently stored of them are ranked.
+   * match, only the most recently stored few thousand are ranked (the store decides how many).
    */
   searchText(query: TextQuery, filters: PaperFilters, limit: number): TextHit[];
   /** Papers passing the filters, most upvoted first (a search with filters and no words). */
@@ -69,6 +69,8 @@ export interface TextAlternative {
   words: string[];
   /** The words adjacent and in order (a phrase), rather than anywhere in the paper. */
   adjacent: boolean;
+  /** False for words so common they only filter: they do not count towards the text score. */
+  scored?: boolean;
 }
 
 export interface PaperFilters {

@@ -2,69 +2,11 @@ import type Database from 'better-sqlite3';
 import type { Paper } from '../../papers/paper';
 import { vocabularyWords } from '../../search/search-text';
 import type { FtsHit, PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
-import { bm25Weights, facetExpressions, nameExpressions, textExpression } from './sqlite-search-match';
+import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
+import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
+import { bm25Weights, nameExpressions, textExpression } from './sqlite-search-match';
 import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';
-
-interface PaperRow {
-  rowid: number;
-  id: string;
-  title: string;
-  abstract: string;
-  authors: string;
-  organization: string | null;
-  upvotes: number;
-  num_comments: number;
-  ai_summary: string | null;
-  ai_keywords: string;
-  github_url: string | null;
-  github_stars: number | null;
-  project_page: string | null;
-  thumbnail_url: string | null;
-  published_at: string;
-  batch_day: string | null;
-}
-
-export const paperFromRow = (row: PaperRow): Paper => ({
-  id: row.id,
-  title: row.title,
-  abstract: row.abstract,
-  authors: JSON.parse(row.authors) as string[],
-  organization: row.organization ? (JSON.parse(row.organization) as Paper['organization']) : null,
-  upvotes: row.upvotes,
-  numComments: row.num_comments,
-  aiSummary: row.ai_summary,
-  aiKeywords: JSON.parse(row.ai_keywords) as string[],
-  githubUrl: row.github_url,
-  githubStars: row.github_stars,
-  projectPage: row.project_page,
-  thumbnailUrl: row.thumbnail_url,
-  publishedAt: row.published_at,
-  batchDay: row.batch_day,
-});
-
-const paperParams = (paper: Paper) => ({
-  id: paper.id,
-  title: paper.title,
-  abstract: paper.abstract,
-  authors: JSON.stringify(paper.authors),
-  organization: paper.organization ? JSON.stringify(paper.organization) : null,
-  upvotes: paper.upvotes,
-  num_comments: paper.numComments,
-  ai_summary: paper.aiSummary,
-  ai_keywords: JSON.stringify(paper.aiKeywords),
-  github_url: paper.githubUrl,
-  github_stars: paper.githubStars,
-  project_page: paper.projectPage,
-  thumbnail_url: paper.thumbnailUrl,
-  published_at: paper.publishedAt,
-  batch_day: paper.batchDay,
-});
-
-/** The day a paper counts as, for `since` filters: its batch day, or its publication day if never listed. */
-const paperDay = `coalesce(papers.batch_day, substr(papers.published_at, 1, 10))`;
-
-/** How many of the most recently stored matches a text search ranks, which bounds its cost at any size. */
-export const scanLimit = 3000;
+import { SqliteTextSearch } from './sqlite-text-search';
 
 /** The search row of a paper: text fields, then facet tokens for day, month, year and upvote thresholds. */
 const searchRow = `
@@ -95,38 +37,15 @@ const paperWords = (paper: Paper) =>
     paper.organization?.fullname,
   ]);
 
-/** SQL conditions on `papers` for the filters that the index cannot check exactly. */
-function filterConditions(filters: PaperFilters): string[] {
-  const conditions: string[] = [];
-  if (filters.minUpvotes !== undefined) conditions.push('papers.upvotes >= @minUpvotes');
-  if (filters.sinceDay !== undefined) conditions.push(`${paperDay} >= @sinceDay`);
-  if (filters.postedIn) {
-    conditions.push(`papers.id IN (
-      SELECT deliveries.paper_id FROM deliveries JOIN subscriptions ON subscriptions.id = deliveries.subscription_id
-      WHERE subscriptions.platform = @platform AND subscriptions.workspace_id = @workspaceId
-        AND subscriptions.channel_id = @channelId AND deliveries.state = 'sent')`);
-  }
-  if (filters.paperIds) conditions.push('papers.id IN (SELECT value FROM json_each(@paperIds))');
-  return conditions;
-}
-
-const filterParams = (filters: PaperFilters) => ({
-  minUpvotes: filters.minUpvotes ?? 0,
-  sinceDay: filters.sinceDay ?? '',
-  platform: filters.postedIn?.platform ?? '',
-  workspaceId: filters.postedIn?.workspaceId ?? '',
-  channelId: filters.postedIn?.channelId ?? '',
-  paperIds: JSON.stringify(filters.paperIds ?? []),
-});
-
 export class SqlitePaperRepository implements PaperRepository {
   private readonly insert;
   private readonly update;
   private readonly findRow;
   private readonly deleteSearchRow;
   private readonly insertSearchRow;
-  private readonly latestDay;
   private readonly anyMatch;
+  private paperCount: number | null = null;
+  private readonly textSearch: SqliteTextSearch;
   private readonly vocabulary: SqliteSearchVocabulary;
   private readonly statements = new Map<string, Database.Statement>();
 
@@ -154,7 +73,7 @@ export class SqlitePaperRepository implements PaperRepository {
       `INSERT INTO paper_search (rowid, title, ai_keywords, ai_summary, abstract, authors, organization, facets) ${searchRow}`,
     );
     this.anyMatch = db.prepare('SELECT 1 FROM paper_search WHERE paper_search MATCH ? LIMIT 1').pluck();
-    this.latestDay = db.prepare(`SELECT max(${paperDay}) FROM papers`).pluck();
+    this.textSearch = new SqliteTextSearch(db);
     this.vocabulary = new SqliteSearchVocabulary(db);
   }
 
@@ -183,6 +102,7 @@ export class SqlitePaperRepository implements PaperRepository {
       }
       this.vocabulary.apply(changes);
     })();
+    if (result.inserted > 0) this.paperCount = null;
     return result;
   }
 
@@ -211,7 +131,9 @@ export class SqlitePaperRepository implements PaperRepository {
   }
 
   count(): number {
-    return this.db.prepare('SELECT count(*) FROM papers').pluck().get() as number;
+    // Cached: search asks on every query, and counting a large table is a full scan.
+    this.paperCount ??= this.db.prepare('SELECT count(*) FROM papers').pluck().get() as number;
+    return this.paperCount;
   }
 
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[] {
@@ -225,24 +147,7 @@ export class SqlitePaperRepository implements PaperRepository {
   }
 
   searchText(query: TextQuery, filters: PaperFilters, limit: number): TextHit[] {
-    const text = textExpression(query);
-    if (text === null || limit <= 0) return [];
-    const facets = facetExpressions(filters, () => this.latestDay.get() as string | null);
-    const match = [text, ...nameExpressions(filters), ...facets].join(' AND ');
-    const conditions = filterConditions(filters);
-    const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = paper_search.rowid' : '';
-    // Newest first, at most scanLimit of them, then by relevance: a query matching half the store costs
-    // the same as one matching a few thousand papers.
-    const rows = this.statement(
-      `SELECT papers.*, ranked.score AS score FROM (
-         SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score
-         FROM paper_search ${join}
-         WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
-         ORDER BY paper_search.rowid DESC LIMIT ${scanLimit}
-       ) AS ranked JOIN papers ON papers.rowid = ranked.rowid
-       ORDER BY ranked.score DESC, papers.rowid DESC LIMIT @limit`,
-    ).all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
-    return rows.map((row) => ({ paper: paperFromRow(row), score: row.score }));
+    return this.textSearch.search(query, filters, limit);
   }
 
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {

@@ -61,29 +61,34 @@ export function textExpression(query: TextQuery): string | null {
 export const upvoteBuckets = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 
 const dayToken = (day: string) => `d${day.replaceAll('-', '')}`;
+const monthToken = (year: number, month: number) => `m${year}${String(month + 1).padStart(2, '0')}`;
+/** More years than this and a `since` filter is checked on the papers instead. */
+const maxYearTokens = 30;
 
-/** Facet tokens covering every day from `since` to `until` (a superset at month or year grain), or null if too many. */
+/**
+ * Facet tokens covering exactly the days from `since` on, up to `until` (the newest paper's day): the rest
+ * of the first month day by day, the rest of that year month by month, then whole years. Null when the
+ * span is too long to list.
+ */
 export function sinceTokens(since: string, until: string): string[] | null {
-  if (since > until) return [];
   const start = new Date(`${since}T00:00:00Z`);
   const end = new Date(`${until}T00:00:00Z`);
   if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
-  const days = Math.round((end.getTime() - start.getTime()) / 86_400_000);
-  if (days <= 31) {
-    return Array.from({ length: days + 1 }, (_, i) =>
-      dayToken(new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10)),
-    );
+  if (since > until) return [];
+  const year = start.getUTCFullYear();
+  if (end.getUTCFullYear() - year > maxYearTokens) return null;
+  const tokens: string[] = [];
+  let month = start.getUTCMonth();
+  if (start.getUTCDate() > 1) {
+    for (let day = new Date(start); day.getUTCMonth() === month; day = new Date(day.getTime() + 86_400_000)) {
+      tokens.push(dayToken(day.toISOString().slice(0, 10)));
+    }
+    month++;
   }
-  const months =
-    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth();
-  if (months <= 36) {
-    return Array.from({ length: months + 1 }, (_, i) => {
-      const month = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + i, 1));
-      return `m${month.toISOString().slice(0, 7).replace('-', '')}`;
-    });
-  }
-  const years = end.getUTCFullYear() - start.getUTCFullYear();
-  return years <= 30 ? Array.from({ length: years + 1 }, (_, i) => `y${start.getUTCFullYear() + i}`) : null;
+  if (month === 0) tokens.push(`y${year}`);
+  else for (; month < 12; month++) tokens.push(monthToken(year, month));
+  for (let next = year + 1; next <= end.getUTCFullYear(); next++) tokens.push(`y${next}`);
+  return tokens;
 }
 
 /** The MATCH conjuncts for the authors and organization filters, matched by name in their columns. */
@@ -100,18 +105,30 @@ export function nameExpressions(filters: PaperFilters): string[] {
   return parts;
 }
 
-/**
- * MATCH conjuncts narrowing the index to papers that may pass the upvotes and since filters (a superset:
- * the exact check is SQL on `papers`). `latestDay` bounds the days to list.
- */
-export function facetExpressions(filters: PaperFilters, latestDay: () => string | null): string[] {
+export interface FacetMatch {
+  /** MATCH conjuncts for the upvotes and since filters. */
+  parts: string[];
+  /** Whether papers must still be checked against `minUpvotes` (the bucket is below it). */
+  checkUpvotes: boolean;
+  /** Whether papers must still be checked against `sinceDay` (too long a span to list). */
+  checkSince: boolean;
+}
+
+/** How the index narrows to papers passing the upvotes and since filters; `days` bounds the days listed. */
+export function facetMatch(
+  filters: PaperFilters,
+  days: () => { first: string; last: string } | null,
+): FacetMatch {
   const parts: string[] = [];
-  const bucket = upvoteBuckets.filter((threshold) => threshold <= (filters.minUpvotes ?? 0)).at(-1);
+  const minUpvotes = filters.minUpvotes ?? 0;
+  const bucket = upvoteBuckets.filter((threshold) => threshold <= minUpvotes).at(-1);
   if (bucket !== undefined) parts.push(`{facets} : ${quote(`u${bucket}`)}`);
-  if (filters.sinceDay !== undefined) {
-    const tokens = sinceTokens(filters.sinceDay, latestDay() ?? filters.sinceDay);
-    if (tokens && tokens.length === 0) parts.push('""');
-    else if (tokens) parts.push(`{facets} : (${tokens.map(quote).join(' OR ')})`);
+  let checkSince = false;
+  const span = filters.sinceDay !== undefined ? days() : null;
+  if (filters.sinceDay !== undefined && span && filters.sinceDay > span.first) {
+    const tokens = sinceTokens(filters.sinceDay, span.last);
+    if (tokens === null) checkSince = true;
+    else parts.push(tokens.length > 0 ? `{facets} : (${tokens.map(quote).join(' OR ')})` : '""');
   }
-  return parts;
+  return { parts, checkUpvotes: minUpvotes > (bucket ?? 0), checkSince };
 }
