@@ -131,7 +131,7 @@ export function planQuery(text: string, vocabulary: Vocabulary, paperCount: numb
     const acronym = expandAcronym(word);
     if (acronym) alternatives.push({ words: acronym.phrase, adjacent: true });
     for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
-    if (!isKnown) {
+    if (!isKnown && alternatives.length === 0) {
       const completions =
         isLast && word.length >= 3 ? vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
       const found = completions.size > 0 ? completions : correctWord(word, vocabulary);
@@ -145,9 +145,12 @@ export function planQuery(text: string, vocabulary: Vocabulary, paperCount: numb
       target.ignored.push(word);
       return;
     }
+    const distinct = [
+      ...new Map(alternatives.map((alternative) => [alternative.words.join(' '), alternative])).values(),
+    ];
     const papers = isVocabularyWord(word) ? (counts.get(word) ?? 0) : null;
     const rare = isKnown && papers !== null && papers <= 3 && isCorrectable(word);
-    target.clauses.push({ typed: word, alternatives, papers, rareWord: rare ? word : null });
+    target.clauses.push({ typed: word, alternatives: distinct, papers, rareWord: rare ? word : null });
   }
 
   const denseFrom = paperCount >= largeStore ? paperCount * 0.15 : paperCount * 0.5;

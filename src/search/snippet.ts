@@ -86,7 +86,9 @@ function parts(text: string, list: Token[], from: number): SnippetPart[] {
     result.push({ text: text.slice(token.start, token.end), match: true });
     cursor = token.end;
   }
-  const tail = text.slice(cursor, last.end) + (last.end < text.trimEnd().length ? '…' : '');
+  // To the end of the text (its last full stop) when the window reaches it; otherwise cut with an ellipsis.
+  const tail =
+    from + windowWords >= list.length ? text.slice(cursor).trimEnd() : `${text.slice(cursor, last.end)}…`;
   if (tail) result.push({ text: tail, match: false });
   return result;
 }
@@ -99,7 +101,9 @@ export function buildSnippet(paper: Paper, queryWords: Iterable<string>): Snippe
     if (!text) continue;
     const list = tokens(text, stems);
     const window = bestWindow(list);
-    if (window.score > (best?.score ?? 0)) best = { text, list, ...window };
+    // The summary comes first and wins unless the abstract holds more of the query's words.
+    const distinct = Math.floor(window.score / 100);
+    if (window.score > 0 && distinct > Math.floor((best?.score ?? 0) / 100)) best = { text, list, ...window };
   }
   return best ? parts(best.text, best.list, best.from) : undefined;
 }

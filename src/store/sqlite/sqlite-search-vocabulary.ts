@@ -21,7 +21,8 @@ const toMap = (rows: CountRow[]) => new Map(rows.map((row) => [row.word, row.pap
 
 export class SqliteSearchVocabulary {
   private readonly current;
-  private readonly upsert;
+  private readonly insertWord;
+  private readonly changeCount;
   private readonly addVariant;
   private readonly counts;
   private readonly near;
@@ -29,10 +30,8 @@ export class SqliteSearchVocabulary {
 
   constructor(db: Database.Database) {
     this.current = db.prepare('SELECT papers FROM search_words WHERE word = ?').pluck();
-    this.upsert = db.prepare(
-      `INSERT INTO search_words (word, papers) VALUES (?, max(0, ?))
-       ON CONFLICT (word) DO UPDATE SET papers = max(0, papers + excluded.papers)`,
-    );
+    this.insertWord = db.prepare('INSERT INTO search_words (word, papers) VALUES (?, ?)');
+    this.changeCount = db.prepare('UPDATE search_words SET papers = max(0, papers + ?) WHERE word = ?');
     this.addVariant = db.prepare('INSERT OR IGNORE INTO search_word_deletions (variant, word) VALUES (?, ?)');
     this.counts = db.prepare(
       'SELECT word, papers FROM search_words WHERE word IN (SELECT value FROM json_each(?)) AND papers > 0',
@@ -54,9 +53,13 @@ export class SqliteSearchVocabulary {
   apply(changes: Map<string, number>): void {
     for (const [word, change] of changes) {
       if (change === 0) continue;
-      const known = this.current.get(word) !== undefined;
-      this.upsert.run(word, change);
-      if (known || Array.from(word).length < minVariantLength) continue;
+      if (this.current.get(word) !== undefined) {
+        this.changeCount.run(change, word);
+        continue;
+      }
+      if (change < 0) continue;
+      this.insertWord.run(word, change);
+      if (Array.from(word).length < minVariantLength) continue;
       for (const variant of deletions(word)) this.addVariant.run(variant, word);
     }
   }

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { planQuery } from '../../src/search/query-plan';
+import { editDistance } from '../../src/search/spelling-correction';
+import { spellingVariants } from '../../src/search/spelling-variants';
+import { fixtureStore } from './support/fixture-corpus';
+
+describe('query understanding', () => {
+  const store = fixtureStore();
+  afterAll(() => store.close());
+  const plan = (text: string) => planQuery(text, store.papers, store.papers.count());
+  const alternatives = (text: string) =>
+    plan(text).clauses.map((clause) => clause.alternatives.map((alternative) => alternative.words.join(' ')));
+
+  it('drops stopwords unless the query has nothing else', () => {
+    expect(plan('why do llms fall short').clauses.map((clause) => clause.typed)).toEqual([
+      'llms',
+      'fall',
+      'short',
+    ]);
+    expect(plan('the').clauses.map((clause) => clause.typed)).toEqual(['the']);
+  });
+
+  it('matches British and American spellings both ways, when the other spelling occurs', () => {
+    expect(spellingVariants('behaviour')).toEqual(['behavior']);
+    expect(spellingVariants('modeling')).toEqual(['modelling']);
+    expect(spellingVariants('optimisation')).toEqual(['optimization']);
+    expect(spellingVariants('four')).toEqual([]);
+    expect(alternatives('behaviour')).toEqual([['behaviour', 'behavior']].map((list) => list.slice(0, 1)));
+    expect(alternatives('behaviors')).toEqual([['behaviours']]);
+  });
+
+  it('treats hyphenated and joined compounds alike', () => {
+    expect(alternatives('in-context')).toEqual([['in context']]);
+    expect(alternatives('frontend')).toEqual([['front end']]);
+    expect(alternatives('pretraining')).toEqual([['pretraining', 'pre training']]);
+  });
+
+  it('expands acronyms and recognises them spelled out', () => {
+    expect(alternatives('RL')).toEqual([['rl', 'reinforcement learning']]);
+    expect(alternatives('llms')).toEqual([['llms', 'large language model']]);
+    expect(alternatives('reinforcement learning')).toEqual([['reinforcement learning', 'rl']]);
+  });
+
+  it('completes an unfinished last word, and corrects a typo, saying which', () => {
+    // `interpol` is the stem the index holds for "interpolation", so it is known; `watermar` is not.
+    expect(plan('interpol').replaced).toEqual([]);
+    expect(plan('watermar').replaced).toEqual([
+      { typed: 'watermar', used: expect.arrayContaining(['watermarking']), how: 'completed' },
+    ]);
+    expect(plan('watremarking').replaced).toEqual([
+      { typed: 'watremarking', used: ['watermarking'], how: 'corrected' },
+    ]);
+  });
+
+  it('leaves out a word that nothing resembles and reports it', () => {
+    expect(plan('diffusion qqqzzz').ignored).toEqual(['qqqzzz']);
+  });
+
+  it('counts a swap of neighbouring letters as one edit', () => {
+    expect(editDistance('watremark', 'watermark')).toBe(1);
+    expect(editDistance('kazkh', 'kazakh')).toBe(1);
+    expect(editDistance('model', 'modal')).toBe(1);
+    expect(editDistance('grpah', 'graph')).toBe(1);
+    expect(editDistance('graph', 'grasp')).toBe(2);
+    expect(editDistance('loss', 'lose')).toBe(1);
+    expect(editDistance('contrastive', 'contrast')).toBe(3);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { blendScore, popularityPrior, priorWeight } from '../../src/search/ranking';
+import { createSearchService } from '../../src/search/search-service';
+import { buildSnippet } from '../../src/search/snippet';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
+import { makePaper } from './support/papers';
+
+describe('ranking', () => {
+  let store: Store;
+  afterEach(() => store.close());
+  const ranked = (text: string) => {
+    const search = createSearchService(store);
+    return search.search({ text, limit: 10 }).hits.map((hit) => hit.paper.id);
+  };
+
+  it('never lets popularity or recency override a clearly better text match', () => {
+    store = openSqliteStore(':memory:');
+    store.papers.upsertMany([
+      makePaper('2401.00001', {
+        title: 'Speculative decoding for speculative sampling',
+        upvotes: 0,
+        batchDay: '2023-01-02',
+      }),
+      makePaper('2410.00002', {
+        title: 'A survey',
+        abstract: 'We mention speculative decoding once.',
+        upvotes: 900,
+        batchDay: '2024-10-25',
+      }),
+      ...Array.from({ length: 8 }, (_, i) =>
+        makePaper(`2410.1000${i}`, { title: `Filler ${i}`, abstract: 'Unrelated text about graphs.' }),
+      ),
+    ]);
+    expect(ranked('speculative decoding')).toEqual(['2401.00001', '2410.00002']);
+  });
+
+  it('lets upvotes and recency decide between equally good matches', () => {
+    store = openSqliteStore(':memory:');
+    const same = { title: 'Sparse mixture of experts', abstract: 'Routing tokens to experts.' };
+    store.papers.upsertMany([
+      makePaper('2410.00001', { ...same, upvotes: 2, batchDay: '2024-10-01' }),
+      makePaper('2410.00002', { ...same, upvotes: 150, batchDay: '2024-10-01' }),
+      makePaper('2410.00003', { ...same, upvotes: 2, batchDay: '2024-10-25' }),
+      ...Array.from({ length: 8 }, (_, i) => makePaper(`2410.1000${i}`, { title: `Filler ${i}` })),
+    ]);
+    expect(ranked('mixture of experts')).toEqual(['2410.00002', '2410.00003', '2410.00001']);
+  });
+
+  it('bounds the prior: at most a fifth on top of the text score', () => {
+    const famous = makePaper('1', { upvotes: 100_000, batchDay: '2024-10-25' });
+    expect(popularityPrior(famous, '2024-10-25')).toBeLessThanOrEqual(1);
+    expect(blendScore(10, popularityPrior(famous, '2024-10-25'))).toBeLessThanOrEqual(10 * (1 + priorWeight));
+    expect(priorWeight).toBe(0.2);
+  });
+});
+
+describe('snippets', () => {
+  const abstract =
+    'Current image watermarking methods are vulnerable to advanced image editing techniques enabled by large-scale ' +
+    'text-to-image models. These models can distort embedded watermarks during editing, posing significant challenges to ' +
+    'copyright protection. In this work, we introduce W-Bench, the first comprehensive benchmark designed to evaluate the ' +
+    'robustness of watermarking methods against a wide range of image editing techniques.';
+
+  it('marks every form of the query words, and nothing else', () => {
+    const parts = buildSnippet(makePaper('1', { abstract }), ['watermarking', 'edit']) ?? [];
+    const marked = parts.filter((part) => part.match).map((part) => part.text);
+    expect(marked.length).toBeGreaterThanOrEqual(3);
+    for (const word of marked) expect(word.toLowerCase()).toMatch(/^(watermark|edit)/);
+  });
+
+  it('is a short excerpt of the text, cut with an ellipsis where it does not start or end', () => {
+    const parts = buildSnippet(makePaper('1', { abstract }), ['robustness']) ?? [];
+    const text = parts.map((part) => part.text).join('');
+    expect(text.startsWith('…')).toBe(true);
+    expect(text.length).toBeLessThan(300);
+    expect(abstract).toContain(text.replace(/^…|…$/g, ''));
+  });
+
+  it('prefers the AI summary when it holds the query words, and gives nothing when no text does', () => {
+    const paper = makePaper('1', {
+      abstract,
+      aiSummary: 'A benchmark for watermark robustness under editing.',
+    });
+    expect(
+      (buildSnippet(paper, ['watermark', 'robustness', 'editing']) ?? []).map((part) => part.text).join(''),
+    ).toBe('A benchmark for watermark robustness under editing.');
+    expect(buildSnippet(paper, ['quantum'])).toBeUndefined();
+  });
+});

@@ -1,0 +1,166 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSearchService } from '../../src/search/search-service';
+import { migrations } from '../../src/store/sqlite/migrations';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
+import { fixturePapers } from './support/fixture-corpus';
+import { makePaper } from './support/papers';
+
+describe('the search index in SQLite', () => {
+  const opened: Store[] = [];
+  const open = (path = ':memory:') => {
+    const store = openSqliteStore(path);
+    opened.push(store);
+    return store;
+  };
+  afterEach(() => {
+    for (const store of opened.splice(0)) store.close();
+  });
+  const ids = (store: Store, text: string, filters = {}) =>
+    createSearchService(store)
+      .search({ text, filters, limit: 50 })
+      .hits.map((hit) => hit.paper.id);
+
+  it('indexes papers stored before search v2 when the migration runs, vocabulary included', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'paperboy-search-')), 'old.db');
+    const old = new Database(file);
+    old.exec(migrations[0] ?? '');
+    old.exec(migrations[1] ?? '');
+    old.pragma('user_version = 2');
+    const insert = old.prepare(
+      `INSERT INTO papers (id, title, abstract, authors, organization, upvotes, ai_summary, ai_keywords, published_at,
+         batch_day, first_seen_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'x', 'x')`,
+    );
+    for (const paper of fixturePapers()) {
+      const org = paper.organization ? JSON.stringify(paper.organization) : null;
+      const keywords = JSON.stringify(paper.aiKeywords);
+      insert.run(
+        paper.id,
+        paper.title,
+        paper.abstract,
+        JSON.stringify(paper.authors),
+        org,
+        paper.upvotes,
+        paper.aiSummary,
+        keywords,
+        paper.publishedAt,
+        paper.batchDay,
+      );
+    }
+    old.close();
+
+    const migrated = open(file);
+    const fresh = open();
+    fresh.papers.upsertMany(fixturePapers());
+    for (const query of ['contrastive loss', 'hallucinatons', 'org:x', 'kazakh speech', 'watermar']) {
+      expect(ids(migrated, query)).toEqual(ids(fresh, query));
+    }
+    const words = ['watermarking', 'hallucinations', 'kazakh', 'minervini', 'mhuglab', 'classifiers'];
+    expect(migrated.papers.wordCounts(words)).toEqual(fresh.papers.wordCounts(words));
+    expect(migrated.papers.wordsNear('hallucinatons')).toEqual(fresh.papers.wordsNear('hallucinatons'));
+  });
+
+  it('keeps the index and the vocabulary in step when a paper changes', () => {
+    const store = open();
+    store.papers.upsertMany([
+      makePaper('2410.00001', { title: 'Quantum annealing for sparse retrieval', upvotes: 3 }),
+    ]);
+    expect(ids(store, 'annealing')).toEqual(['2410.00001']);
+    expect(store.papers.wordCounts(['annealing']).get('annealing')).toBe(1);
+
+    store.papers.upsertMany([
+      makePaper('2410.00001', { title: 'Photonic chips for sparse retrieval', upvotes: 60 }),
+    ]);
+    expect(ids(store, 'annealing')).toEqual([]);
+    expect(ids(store, 'photonic')).toEqual(['2410.00001']);
+    expect(store.papers.wordCounts(['annealing', 'photonic'])).toEqual(new Map([['photonic', 1]]));
+    expect(ids(store, 'retrieval', { minUpvotes: 50 })).toEqual(['2410.00001']);
+    expect(store.papers.count()).toBe(1);
+  });
+
+  it('applies since exactly at day, month and year boundaries', () => {
+    const store = open();
+    const days = [
+      '2023-12-31',
+      '2024-01-01',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2025-06-15',
+      '2026-11-30',
+    ];
+    store.papers.upsertMany(
+      days.map((day, index) => makePaper(`2410.0000${index}`, { title: 'Diffusion paper', batchDay: day })),
+    );
+    const dayOf = new Map(days.map((day, index) => [`2410.0000${index}`, day]));
+    for (const since of [
+      '2023-06-01',
+      '2024-01-01',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-12-31',
+      '2026-11-30',
+      '2027-01-01',
+    ]) {
+      const found = ids(store, 'diffusion', { sinceDay: since })
+        .map((id) => dayOf.get(id))
+        .sort();
+      expect(found, `since ${since}`).toEqual(days.filter((day) => day >= since));
+      expect(
+        store.papers.listFiltered({ sinceDay: since }, 50, 0).length,
+        `since ${since} without words`,
+      ).toBe(found.length);
+    }
+  });
+
+  it('applies upvote thresholds exactly, between the indexed buckets too', () => {
+    const store = open();
+    const upvotes = [0, 1, 19, 20, 21, 49, 50, 51, 999, 1000, 5000];
+    store.papers.upsertMany(
+      upvotes.map((count, index) =>
+        makePaper(`2410.100${String(index).padStart(2, '0')}`, { title: 'Reasoning paper', upvotes: count }),
+      ),
+    );
+    for (const min of [1, 2, 20, 21, 50, 51, 1000, 1001]) {
+      const found = createSearchService(store)
+        .search({ text: 'reasoning', filters: { minUpvotes: min }, limit: 50 })
+        .hits.map((hit) => hit.paper.upvotes);
+      expect(
+        found.sort((a, b) => a - b),
+        `at least ${min}`,
+      ).toEqual(upvotes.filter((count) => count >= min));
+    }
+  });
+
+  it('matches authors and organizations by name, in their own fields only', () => {
+    const store = open();
+    store.papers.upsertMany([
+      makePaper('2410.20001', { title: 'Attention sinks', authors: ['Pasquale Minervini', 'Ada Lovelace'] }),
+      makePaper('2410.20002', {
+        title: 'Minervini attention',
+        authors: ['Alan Turing'],
+        organization: { name: 'nvidia', fullname: 'NVIDIA', avatarUrl: null },
+      }),
+    ]);
+    expect(ids(store, '', { authors: ['Minervini'] })).toEqual(['2410.20001']);
+    expect(ids(store, 'attention', { authors: ['pasquale minervini'] })).toEqual(['2410.20001']);
+    expect(ids(store, 'attention', { authors: ['Minervini Pasquale'] })).toEqual([]);
+    expect(ids(store, 'attention', { organization: 'NVIDIA' })).toEqual(['2410.20002']);
+    expect(ids(store, '', { organization: 'nvidia', authors: ['Turing'] })).toEqual(['2410.20002']);
+  });
+
+  it('restricts to a given set of papers, and an empty set matches nothing', () => {
+    const store = open();
+    store.papers.upsertMany(fixturePapers());
+    expect(ids(store, 'hallucinations', { paperIds: ['2410.18860', '2410.17243'] })).toEqual(['2410.18860']);
+    expect(ids(store, '', { paperIds: ['2410.18860', '2410.17243'] }).sort()).toEqual([
+      '2410.17243',
+      '2410.18860',
+    ]);
+    expect(ids(store, 'hallucinations', { paperIds: [] })).toEqual([]);
+  });
+});
