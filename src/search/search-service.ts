@@ -74,7 +74,7 @@ export function createSearchService(store: Store): SearchService {
     }
 
     const wanted = offset + limit;
-    const candidates = Math.max(minCandidates, wanted + 20);
+    const candidates = Math.max(minCandidates, wanted + 6);
     const found = new Map<string, TieredHit>();
     const add = (hits: TextHit[], tier: number) => {
       for (const hit of hits) if (!found.has(hit.paper.id)) found.set(hit.paper.id, { ...hit, tier });

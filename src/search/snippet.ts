@@ -13,12 +13,6 @@ const windowWords = 30;
 /** Words of context kept before the first match. */
 const leadWords = 4;
 
-interface Token {
-  start: number;
-  end: number;
-  key: string | null;
-}
-
 /** Stems of words seen in snippets: papers repeat their vocabulary, and stemming is the costly part. */
 const stemCache = new Map<string, string>();
 const maxCachedStems = 50_000;
@@ -33,77 +27,75 @@ function cachedStem(word: string): string {
   return stemmed;
 }
 
-/** Tokens of `text`, each keyed by its stem when that stem is a query word's. */
-function tokens(text: string, stems: ReadonlySet<string>): Token[] {
-  // A stem keeps its word's first three letters (or is shorter), so most tokens are ruled out unstemmed.
-  const heads = new Set([...stems].map((key) => key.slice(0, 3)));
-  const mayMatch = (word: string) =>
-    heads.has(word.slice(0, 3)) || heads.has(word.slice(0, 2)) || heads.has(word.slice(0, 1));
-  return [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((match) => {
+/** Where a text's words are, and which of them (by index) are query words, with their stems. */
+interface Scan {
+  starts: number[];
+  ends: number[];
+  matches: Array<{ index: number; key: string }>;
+}
+
+function scan(text: string, stems: ReadonlySet<string>, heads: ReadonlySet<string>): Scan {
+  const result: Scan = { starts: [], ends: [], matches: [] };
+  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const raw = match[0];
+    const index = result.starts.push(match.index) - 1;
+    result.ends.push(match.index + raw.length);
     const word = /^[a-z0-9]+$/i.test(raw) ? raw.toLowerCase() : foldText(raw);
-    const key = mayMatch(word) ? cachedStem(word) : null;
-    return {
-      start: match.index,
-      end: match.index + raw.length,
-      key: key !== null && stems.has(key) ? key : null,
-    };
-  });
+    // A stem keeps its word's first three letters (or is shorter): most words are ruled out unstemmed.
+    if (!heads.has(word.slice(0, 3)) && !heads.has(word.slice(0, 2)) && !heads.has(word.slice(0, 1)))
+      continue;
+    const key = cachedStem(word);
+    if (stems.has(key)) result.matches.push({ index, key });
+  }
+  return result;
 }
 
-/** Distinct query words in the window count most; repeats break ties. */
-function windowScore(window: Token[]): number {
-  const keys = window.map((token) => token.key).filter((key): key is string => key !== null);
-  return new Set(keys).size * 100 + keys.length;
-}
-
-function bestWindow(list: Token[]): { from: number; score: number } {
-  let best = { from: 0, score: 0 };
-  list.forEach((token, index) => {
-    if (token.key === null) return;
+/** The window with the most distinct query words (then the most matches), starting a little before one. */
+function bestWindow({ matches }: Scan): { from: number; distinct: number; count: number } {
+  let best = { from: 0, distinct: 0, count: 0 };
+  for (const [position, { index }] of matches.entries()) {
     const from = Math.max(0, index - leadWords);
-    const score = windowScore(list.slice(from, from + windowWords));
-    if (score > best.score) best = { from, score };
-  });
+    const inside = matches.slice(position).filter((other) => other.index < from + windowWords);
+    const distinct = new Set(inside.map((other) => other.key)).size;
+    if (distinct > best.distinct || (distinct === best.distinct && inside.length > best.count)) {
+      best = { from, distinct, count: inside.length };
+    }
+  }
   return best;
 }
 
-function parts(text: string, list: Token[], from: number): SnippetPart[] {
-  const window = list.slice(from, from + windowWords);
-  const first = window[0];
-  const last = window.at(-1);
-  if (!first || !last) return [];
+function parts(text: string, words: Scan, from: number): SnippetPart[] {
+  const to = Math.min(words.starts.length, from + windowWords) - 1;
   const result: SnippetPart[] = [];
-  let cursor = first.start;
-  const plain = (upTo: number, prefix = '') => {
-    const piece = prefix + text.slice(cursor, upTo);
+  let cursor = words.starts[from] ?? 0;
+  const plain = (piece: string) => {
     if (piece) result.push({ text: piece, match: false });
   };
-  plain(cursor, from > 0 ? '…' : '');
-  for (const token of window) {
-    if (token.key === null) continue;
-    plain(token.start);
-    result.push({ text: text.slice(token.start, token.end), match: true });
-    cursor = token.end;
+  plain(from > 0 ? '…' : '');
+  for (const { index } of words.matches) {
+    if (index < from || index > to) continue;
+    const start = words.starts[index] ?? cursor;
+    plain(text.slice(cursor, start));
+    cursor = words.ends[index] ?? start;
+    result.push({ text: text.slice(start, cursor), match: true });
   }
   // To the end of the text (its last full stop) when the window reaches it; otherwise cut with an ellipsis.
-  const tail =
-    from + windowWords >= list.length ? text.slice(cursor).trimEnd() : `${text.slice(cursor, last.end)}…`;
-  if (tail) result.push({ text: tail, match: false });
+  const last = words.ends[to] ?? cursor;
+  plain(to === words.starts.length - 1 ? text.slice(cursor).trimEnd() : `${text.slice(cursor, last)}…`);
   return result;
 }
 
 /** The excerpt of `paper` that best shows why it matched; undefined when no query word is in its text. */
 export function buildSnippet(paper: Paper, queryWords: Iterable<string>): SnippetPart[] | undefined {
   const stems = new Set([...queryWords].map((word) => stem(word)));
-  let best: { text: string; list: Token[]; from: number; score: number } | null = null;
+  const heads = new Set([...stems].map((key) => key.slice(0, 3)));
+  let best: { text: string; words: Scan; from: number; distinct: number } | null = null;
+  // The summary comes first and wins unless the abstract holds more of the query's words.
   for (const text of [paper.aiSummary, paper.abstract]) {
     if (!text) continue;
-    const list = tokens(text, stems);
-    const window = bestWindow(list);
-    // The summary comes first and wins unless the abstract holds more of the query's words.
-    const distinct = Math.floor(window.score / 100);
-    if (window.score > 0 && distinct > Math.floor((best?.score ?? 0) / 100)) best = { text, list, ...window };
+    const words = scan(text, stems, heads);
+    const window = bestWindow(words);
+    if (window.distinct > (best?.distinct ?? 0)) best = { text, words, ...window };
   }
-  return best ? parts(best.text, best.list, best.from) : undefined;
+  return best ? parts(best.text, best.words, best.from) : undefined;
 }
