@@ -135,13 +135,19 @@ function heading(text: string, filters: string, result: SearchResult): string {
     .flatMap((entry) => entry.used);
   const what = text ? `Papers matching "${text}"` : 'Top papers';
   const readAs = corrected.length > 0 ? ` (read as ${corrected.join(', ')})` : '';
-  return [what + readAs, filters].filter(Boolean).join(' · ');
+  const left =
+    result.ignored.length > 0 && result.hits.length > 0
+      ? ` (no paper mentions ${quoted(result.ignored)})`
+      : '';
+  return [what + readAs + left, filters].filter(Boolean).join(' · ');
 }
 
 function emptyText(text: string, filters: string, result: SearchResult): string {
   if (result.ignored.length > 0) {
-    return `No stored paper mentions ${result.ignored.map((word) => `"${word}"`).join(' or ')}. Check the spelling, or try other words.`;
+    return `No stored paper mentions ${quoted(result.ignored)}. Check the spelling, or try other words.`;
   }
   if (filters) return `No stored paper matches${text ? ` "${text}"` : ''} with these filters (${filters}).`;
   return `No stored paper matches "${text}". Try fewer or other words.`;
 }
+
+const quoted = (words: string[]) => words.map((word) => `"${word}"`).join(' or ');

@@ -2,7 +2,7 @@
  * Search over every stored paper. Stages, each only when the one before finds too little:
  *   1. strict: every clause of the query matches (words, their spellings, acronyms, completions);
  *   2. widened: rare words also match their common near spellings (a typo that happens to occur somewhere);
- *   3. relaxed: long queries (4+ clauses) match on three quarters of their clauses.
+ *   3. relaxed: queries of three or more clauses match on three quarters of them (rounded down).
  * A paper must always match at least `requiredClauses` of the query's clauses, counting words that no paper
  * contains as unmatched: so a query with an unknown word returns nothing rather than whatever shares its
  * other word, unless it is long enough to spare it.
@@ -48,8 +48,11 @@ export interface SearchService {
 /** Longest query accepted, in characters; longer ones get a clear refusal from the command. */
 export const maxQueryLength = 300;
 
-/** How many of `clauses` a paper must match: all of up to three, three quarters of more. */
-export const requiredClauses = (clauses: number) => (clauses <= 3 ? clauses : Math.ceil(clauses * 0.75));
+/**
+ * How many of `clauses` a paper must match: both of two, three quarters (rounded down) of more; the usual
+ * "2<75%" rule, so a paper missing one word of three still counts, after every paper that has all three.
+ */
+export const requiredClauses = (clauses: number) => (clauses <= 2 ? clauses : Math.floor(clauses * 0.75));
 /** Candidates ranked per stage before the prior re-orders them. */
 const minCandidates = 15;
 

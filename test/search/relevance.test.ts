@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSearchService } from '../../src/search/search-service';
-import { offTopicQueries, type QueryKind, relevanceSet } from './relevance-set';
+import { heldOutSet, offTopicQueries, type QueryKind, relevanceSet } from './relevance-set';
 import { fixtureStore } from './support/fixture-corpus';
 import { junkRate, measureRelevance } from './support/relevance-metrics';
 
 /**
- * Floors, not targets: search v1 (bm25 AND, then OR-widening) scored MRR@10 0.925 and hits@3 0.955 on this
- * set, and answered 13 of the 14 off-topic queries; this search scores 1.000, 1.000 and 0. The floors leave
- * room for ranking changes while catching a real regression.
+ * Floors, not targets. Search v1 (bm25 AND, then OR-widening) scored MRR@10 0.933 and hits@3 0.955 on the
+ * main set, 0.978 and 1.000 on the held-out set, and answered 13 of the 14 off-topic queries; this search
+ * scores 1.000 / 1.000, 0.983 / 1.000 and answers none. The floors leave room for ranking changes while
+ * catching a real regression.
  */
 describe('search relevance on the real fixtures', () => {
   const store = fixtureStore();
@@ -24,6 +25,12 @@ describe('search relevance on the real fixtures', () => {
     expect(relevanceSet.length).toBeGreaterThanOrEqual(30);
     expect(report.mrrAt10, misses).toBeGreaterThanOrEqual(0.9);
     expect(report.hitsAt3, misses).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('ranks as well on queries written after it was built (held out: MRR@10 ≥ 0.85, hits@3 ≥ 0.85)', () => {
+    const report = measureRelevance(heldOutSet, ids);
+    expect(report.mrrAt10).toBeGreaterThanOrEqual(0.85);
+    expect(report.hitsAt3).toBeGreaterThanOrEqual(0.85);
   });
 
   it.each<QueryKind>(['topic', 'question', 'prefix', 'typo', 'variant', 'acronym', 'author'])(

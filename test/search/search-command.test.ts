@@ -169,6 +169,12 @@ describe('/papers search', () => {
     expect(reply.emptyText).toBe('No stored paper mentions "zzyzx". Check the spelling, or try other words.');
   });
 
+  it('answers a three-word query from two of its words, after saying which word no paper has', async () => {
+    const reply = asList(await run('synthetic math questions'));
+    expect(reply.heading).toBe('Papers matching "synthetic math questions" (no paper mentions "synthetic")');
+    expect(reply.cards[0]?.id).toBe('2410.18693');
+  });
+
   it('still looks a paper up by id or URL', async () => {
     expect(await ids('https://arxiv.org/abs/2410.17243v2')).toEqual(['2410.17243']);
   });
