@@ -4,12 +4,8 @@ import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 
 const searchSyntax = [
-  'Search tips: words match titles, AI keywords and summaries, abstracts and authors, best matches first with',
-  'a nudge for upvotes and recency. Typos, British/American spellings, hyphens (in-context = in context) and',
-  'common acronyms (RL, LLM, VLM) are understood, and the last word completes as you type.',
-  'Filters, inline or as options: since:7d or since:2026-11-01 · upvotes:>20 · author:"Name" · org:nvidia ·',
-  "posted (papers paperboy posted in this channel) · flagged (papers on this channel's discussion queue).",
-  "Filters also work alone: `search upvotes:>50 since:7d` lists the week's top papers.",
+  'Search tips: best matches first, nudged by upvotes and recency. Typos, British/American spellings, hyphens and acronyms (RL, LLM) are understood; the last word completes as you type.',
+  'Filters, inline or as options: since:7d or since:2026-11-01 · upvotes:>20 · author:"Name" · org:nvidia · posted (posted here) · flagged (on this channel\'s queue). Alone, `search upvotes:>50 since:7d` is the week\'s top papers.',
   `Queries are at most ${maxQueryLength} characters. An arXiv id or paper URL looks that paper up.`,
 ];
 

@@ -71,12 +71,15 @@ function units(text: string): Unit[] {
 
 const single = (word: string): TextAlternative => ({ words: [word], adjacent: false });
 
-/**
- * Words in at least half the papers get no weight from bm25 anyway (their idf is zero), and scoring a word
- * means reading its whole index entry: so such words only filter. In a large store, words in a quarter of
- * the papers only filter too, for speed (their weight next to a rarer word is small).
- */
+/** Large enough that reading a common word's whole index entry costs more than its weight is worth. */
 const largeStore = 5000;
+
+/** What planning one query knows: paper counts of the words looked up, and which words the index matches. */
+interface Lookups {
+  vocabulary: Vocabulary;
+  counts: Map<string, number>;
+  known: (word: string) => boolean;
+}
 
 export function planQuery(text: string, vocabulary: Vocabulary, paperCount: number): QueryPlan {
   const parsed = units(text);
@@ -86,83 +89,95 @@ export function planQuery(text: string, vocabulary: Vocabulary, paperCount: numb
   const counts = vocabulary.wordCounts(wordsToLookUp(typed));
   // A word missing from the vocabulary may still match in another form (`segmented` → "segments").
   const indexed = vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
-  const known = (word: string) => counts.has(word) || indexed.has(word);
+  const lookups: Lookups = { vocabulary, counts, known: (word) => counts.has(word) || indexed.has(word) };
   const plan: QueryPlan = { clauses: [], ignored: [], replaced: [] };
-
   parsed.forEach((unit, index) => {
-    if (unit.kind === 'spelled') {
-      const content = unit.words.filter((word) => !stopwords.has(word));
-      plan.clauses.push({
-        typed: unit.words.join(' '),
-        alternatives: [
-          { words: content.length > 0 ? content : unit.words, adjacent: false },
-          single(unit.acronym),
-        ],
-        papers: Math.max(0, ...unit.words.map((word) => counts.get(word) ?? 0)),
-        rareWord: null,
-      });
-      return;
+    if (unit.kind === 'spelled') plan.clauses.push(spelledClause(unit.words, unit.acronym, counts));
+    else if (unit.kind === 'word') addWordClause(plan, unit.word, index === parsed.length - 1, lookups);
+    else {
+      const clause = compoundClause(unit.words, lookups);
+      // A compound with an unknown part is planned word by word, so a typo in it gets corrected.
+      if (clause) plan.clauses.push(clause);
+      else for (const word of unit.words) addWordClause(plan, word, false, lookups);
     }
-    if (unit.kind === 'compound') {
-      const joined = unit.words.join('');
-      if (unit.words.every(known) || counts.has(joined)) {
-        const alternatives: TextAlternative[] = [{ words: unit.words, adjacent: true }];
-        if (counts.has(joined)) alternatives.push(single(joined));
-        plan.clauses.push({
-          typed: unit.words.join('-'),
-          alternatives,
-          papers: counts.get(joined) ?? null,
-          rareWord: null,
-        });
-        return;
-      }
-      // A compound with an unknown part: its words are planned one by one, so typos in it get corrected.
-      for (const word of unit.words) addWordClause(plan, word, false);
-      return;
-    }
-    addWordClause(plan, unit.word, index === parsed.length - 1);
   });
+  return { ...plan, clauses: mostDistinctive(markUnscored(plan.clauses, counts, paperCount)) };
+}
 
-  function addWordClause(target: QueryPlan, word: string, isLast: boolean) {
-    const alternatives: TextAlternative[] = [];
-    const isKnown = known(word);
-    if (isKnown) alternatives.push(single(word));
-    for (const variant of spellingVariants(word)) if (counts.has(variant)) alternatives.push(single(variant));
-    const acronym = expandAcronym(word);
-    if (acronym) alternatives.push({ words: acronym.phrase, adjacent: true });
-    for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
-    if (!isKnown && alternatives.length === 0) {
-      const completions =
-        isLast && word.length >= 3 ? vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
-      const found = completions.size > 0 ? completions : correctWord(word, vocabulary);
-      for (const [candidate, papers] of found) counts.set(candidate, papers);
-      const used = [...found.keys()];
-      if (used.length > 0)
-        target.replaced.push({ typed: word, used, how: completions.size > 0 ? 'completed' : 'corrected' });
-      alternatives.push(...used.map(single));
-    }
-    if (alternatives.length === 0) {
-      target.ignored.push(word);
-      return;
-    }
-    const distinct = [
-      ...new Map(alternatives.map((alternative) => [alternative.words.join(' '), alternative])).values(),
-    ];
-    const papers = isVocabularyWord(word) ? (counts.get(word) ?? 0) : null;
-    const rare = isKnown && papers !== null && papers <= 3 && isCorrectable(word);
-    target.clauses.push({ typed: word, alternatives: distinct, papers, rareWord: rare ? word : null });
+/** "large language models": all its words anywhere, or the acronym. */
+function spelledClause(words: string[], acronym: string, counts: Map<string, number>): PlannedClause {
+  const content = words.filter((word) => !stopwords.has(word));
+  return {
+    typed: words.join(' '),
+    alternatives: [{ words: content.length > 0 ? content : words, adjacent: false }, single(acronym)],
+    papers: Math.max(0, ...words.map((word) => counts.get(word) ?? 0)),
+    rareWord: null,
+  };
+}
+
+/** "front-end": the words as a phrase, or joined into one word when papers write it so. */
+function compoundClause(words: string[], { counts, known }: Lookups): PlannedClause | null {
+  const joined = words.join('');
+  if (!words.every(known) && !counts.has(joined)) return null;
+  const alternatives: TextAlternative[] = [{ words, adjacent: true }];
+  if (counts.has(joined)) alternatives.push(single(joined));
+  return { typed: words.join('-'), alternatives, papers: counts.get(joined) ?? null, rareWord: null };
+}
+
+/** A word with its spellings, acronym and halves; an unknown one completed (if last) or corrected. */
+function addWordClause(
+  plan: QueryPlan,
+  word: string,
+  isLast: boolean,
+  { vocabulary, counts, known }: Lookups,
+) {
+  const isKnown = known(word);
+  const alternatives: TextAlternative[] = isKnown ? [single(word)] : [];
+  for (const variant of spellingVariants(word)) if (counts.has(variant)) alternatives.push(single(variant));
+  const acronym = expandAcronym(word);
+  if (acronym) alternatives.push({ words: acronym.phrase, adjacent: true });
+  for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
+  if (alternatives.length === 0) {
+    const completions =
+      isLast && word.length >= 3 ? vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
+    const found = completions.size > 0 ? completions : correctWord(word, vocabulary);
+    for (const [candidate, papers] of found) counts.set(candidate, papers);
+    const used = [...found.keys()];
+    if (used.length > 0)
+      plan.replaced.push({ typed: word, used, how: completions.size > 0 ? 'completed' : 'corrected' });
+    alternatives.push(...used.map(single));
   }
+  if (alternatives.length === 0) {
+    plan.ignored.push(word);
+    return;
+  }
+  const distinct = [
+    ...new Map(alternatives.map((alternative) => [alternative.words.join(' '), alternative])).values(),
+  ];
+  const papers = isVocabularyWord(word) ? (counts.get(word) ?? 0) : null;
+  const rare = isKnown && papers !== null && papers <= 3 && isCorrectable(word);
+  plan.clauses.push({ typed: word, alternatives: distinct, papers, rareWord: rare ? word : null });
+}
 
+/**
+ * Words in at least half the papers get no weight from bm25 anyway (their idf is zero), and scoring a word
+ * means reading its whole index entry: such words only filter. In a large store, so do words in more than
+ * 15% of the papers, for speed: next to a rarer word their weight is small.
+ */
+function markUnscored(
+  clauses: PlannedClause[],
+  counts: Map<string, number>,
+  paperCount: number,
+): PlannedClause[] {
   const denseFrom = paperCount >= largeStore ? paperCount * 0.15 : paperCount * 0.5;
   const scored = (alternative: TextAlternative) =>
     Math.max(...alternative.words.map((word) => counts.get(word) ?? 0)) < denseFrom;
-  const clauses = plan.clauses.map((clause) => ({
+  return clauses.map((clause) => ({
     ...clause,
     alternatives: clause.alternatives.map((alternative) =>
       scored(alternative) ? alternative : { ...alternative, scored: false },
     ),
   }));
-  return { ...plan, clauses: mostDistinctive(clauses) };
 }
 
 /** At most `maxClauses`, keeping the rarest (unknown counts last), in the order typed. */

@@ -122,12 +122,23 @@ export function createSearchService(store: Store): SearchService {
   return { search };
 }
 
+/**
+ * Earlier stages first; within a stage by text score nudged by the prior. Papers matched only through words
+ * too common to score (score 0) come last, ordered by the prior alone.
+ */
 function rank(hits: TieredHit[]): SearchHit[] {
   const newest = newestDayOf(hits.map((hit) => hit.paper));
   const scored = hits
-    .map((hit) => ({ hit, score: blendScore(hit.score, popularityPrior(hit.paper, newest)) }))
+    .map((hit) => {
+      const prior = popularityPrior(hit.paper, newest);
+      return { hit, prior, score: hit.score > 0 ? blendScore(hit.score, prior) : 0 };
+    })
     .sort(
-      (a, b) => a.hit.tier - b.hit.tier || b.score - a.score || b.hit.paper.id.localeCompare(a.hit.paper.id),
+      (a, b) =>
+        a.hit.tier - b.hit.tier ||
+        b.score - a.score ||
+        b.prior - a.prior ||
+        b.hit.paper.id.localeCompare(a.hit.paper.id),
     );
   let ceiling = Number.POSITIVE_INFINITY;
   return scored.map(({ hit, score }) => {

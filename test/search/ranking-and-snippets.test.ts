@@ -47,6 +47,16 @@ describe('ranking', () => {
     expect(ranked('mixture of experts')).toEqual(['2410.00002', '2410.00003', '2410.00001']);
   });
 
+  it('orders papers matched only by words too common to score by upvotes and recency', () => {
+    store = openSqliteStore(':memory:');
+    store.papers.upsertMany([
+      makePaper('2410.00001', { title: 'Models everywhere', upvotes: 3 }),
+      makePaper('2410.00002', { title: 'More models', upvotes: 80 }),
+      makePaper('2410.00003', { title: 'Models again', upvotes: 20 }),
+    ]);
+    expect(ranked('models')).toEqual(['2410.00002', '2410.00003', '2410.00001']);
+  });
+
   it('bounds the prior: at most a fifth on top of the text score', () => {
     const famous = makePaper('1', { upvotes: 100_000, batchDay: '2024-10-25' });
     expect(popularityPrior(famous, '2024-10-25')).toBeLessThanOrEqual(1);

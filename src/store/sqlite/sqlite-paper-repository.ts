@@ -4,11 +4,14 @@ import { vocabularyWords } from '../../search/search-text';
 import type { FtsHit, PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
 import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
-import { bm25Weights, nameExpressions, textExpression } from './sqlite-search-match';
+import { bm25Weights, nameExpressions, textExpression, upvoteBuckets } from './sqlite-search-match';
 import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';
 import { SqliteTextSearch } from './sqlite-text-search';
 
-/** The search row of a paper: text fields, then facet tokens for day, month, year and upvote thresholds. */
+/**
+ * The search row of a paper: text fields, then facet tokens for its day, month and year and for each upvote
+ * threshold it reaches (as migration 4 wrote them for papers stored before it).
+ */
 const searchRow = `
   SELECT rowid, title,
     (SELECT group_concat(value, ' ; ') FROM json_each(ai_keywords)),
@@ -18,11 +21,7 @@ const searchRow = `
       ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END,
     'd' || replace(${paperDay}, '-', '') || ' m' || substr(replace(${paperDay}, '-', ''), 1, 6)
       || ' y' || substr(${paperDay}, 1, 4)
-      || CASE WHEN upvotes >= 1 THEN ' u1' ELSE '' END || CASE WHEN upvotes >= 2 THEN ' u2' ELSE '' END
-      || CASE WHEN upvotes >= 5 THEN ' u5' ELSE '' END || CASE WHEN upvotes >= 10 THEN ' u10' ELSE '' END
-      || CASE WHEN upvotes >= 20 THEN ' u20' ELSE '' END || CASE WHEN upvotes >= 50 THEN ' u50' ELSE '' END
-      || CASE WHEN upvotes >= 100 THEN ' u100' ELSE '' END || CASE WHEN upvotes >= 200 THEN ' u200' ELSE '' END
-      || CASE WHEN upvotes >= 500 THEN ' u500' ELSE '' END || CASE WHEN upvotes >= 1000 THEN ' u1000' ELSE '' END
+      || ${upvoteBuckets.map((threshold) => `CASE WHEN upvotes >= ${threshold} THEN ' u${threshold}' ELSE '' END`).join(' || ')}
   FROM papers WHERE rowid = ?`;
 
 /** A paper's words for the spelling vocabulary: every field the index searches. */
