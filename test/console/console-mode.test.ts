@@ -38,7 +38,9 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('Discord: off (DISCORD_TOKEN and DISCORD_APPLICATION_ID not set)');
     expect(run.stdout).toContain('Slack: off (SLACK_BOT_TOKEN not set)');
     expect(run.stdout).toMatch(/📰 Daily Papers — \w{3} \d{1,2} \w{3} · 10 new/);
-    expect(run.stdout).toMatch(/Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss {2}\[2410\.17243\]\n(.*\n){3,5} {3}\[m2\] react m2 to flag it/);
+    expect(run.stdout).toMatch(
+      /Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss {2}\[2410\.17243\]\n(.*\n){3,5} {3}\[m2\] react m2 to flag it/,
+    );
     expect(run.stdout).toContain('Papers matching "contrastive loss"');
     expect(run.stdout).toContain('✖ time "25:00" is not a time of day');
     expect(run.stdout).toContain('Posts every day at 08:30 Europe/Paris: the top 3 papers');

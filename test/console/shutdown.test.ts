@@ -16,7 +16,8 @@ describe('SIGTERM', () => {
   beforeAll(async () => {
     hf = await new FakeHfServer().start();
     // Yesterday's batch is complete only after 03:00 UTC: serve the day before too, whatever the time.
-    for (const back of [1, 2]) hf.setDay(new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10), oct25Batch());
+    for (const back of [1, 2])
+      hf.setDay(new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10), oct25Batch());
   });
   afterAll(() => hf.stop());
 
