@@ -17,6 +17,7 @@ export interface CliIo {
 }
 
 const print = (stream: Writable, text: string) => stream.write(`${text}\n`);
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
   const from = args.from ?? args.date;
@@ -33,12 +34,12 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
     const result = await core.sync.syncDay(day);
     papers += result.papers;
     skipped += result.skipped;
-    tick(index + 1, `${day}: ${result.papers} papers`);
+    tick(index + 1, `${day}: ${count(result.papers, 'paper')}`);
   }
   const note = skipped ? ` (${skipped} invalid item${skipped === 1 ? '' : 's'} skipped)` : '';
   print(
     io.stdout,
-    `Fetched ${days.length} day${days.length === 1 ? '' : 's'}: ${papers} papers${note}. ${core.store.papers.count()} papers stored.`,
+    `Fetched ${count(days.length, 'day')}: ${count(papers, 'paper')}${note}. ${count(core.store.papers.count(), 'paper')} stored.`,
   );
 }
 
