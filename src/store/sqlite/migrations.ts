@@ -137,14 +137,17 @@ export const migrations: string[] = [
     seen_at TEXT NOT NULL
   );
   `,
-  // 3: search v2. A richer index (organization; facet tokens so filters narrow the index itself), a
-  // spelling vocabulary with one-deletion variants for typo tolerance, and indexes for filter-only searches.
-  // Every existing paper is indexed again, and the vocabulary is counted from a temporary unstemmed index.
+  // 3: search v2. A richer contentless index (organization; facet tokens so filters narrow the index
+  // itself), a spelling vocabulary with one-deletion variants for typo tolerance, and indexes for
+  // filter-only searches. Every existing paper is indexed again; the vocabulary is counted from a temporary
+  // unstemmed index.
   `
   DROP TABLE papers_fts;
 
+  -- Contentless: papers holds the text (snippets are built from it), so the index is about half the size.
   CREATE VIRTUAL TABLE paper_search USING fts5(
     title, ai_keywords, ai_summary, abstract, authors, organization, facets,
+    content = '', contentless_delete = 1,
     tokenize = 'porter unicode61 remove_diacritics 2'
   );
 
@@ -183,7 +186,11 @@ export const migrations: string[] = [
 
   CREATE VIRTUAL TABLE temp.vocabulary_source USING fts5(text, tokenize = 'unicode61 remove_diacritics 2', detail = none);
   INSERT INTO temp.vocabulary_source (rowid, text)
-  SELECT rowid, concat_ws(' ', title, ai_keywords, ai_summary, abstract, authors, organization) FROM paper_search;
+  SELECT rowid, concat_ws(' ', title,
+    (SELECT group_concat(value, ' ; ') FROM json_each(ai_keywords)), ai_summary, abstract,
+    (SELECT group_concat(value, ' ; ') FROM json_each(authors)),
+    json_extract(organization, '$.name'), json_extract(organization, '$.fullname'))
+  FROM papers;
   CREATE VIRTUAL TABLE temp.vocabulary_counts USING fts5vocab(temp, vocabulary_source, row);
   INSERT INTO search_words (word, papers)
   SELECT term, doc FROM temp.vocabulary_counts WHERE length(term) BETWEEN 3 AND 32 AND term GLOB '*[^0-9]*';
@@ -195,33 +202,5 @@ export const migrations: string[] = [
   SELECT substr(word, 1, i - 1) || substr(word, i + 1), word
   FROM search_words JOIN position ON position.i <= length(search_words.word)
   WHERE length(word) >= 5;
-  `,
-  // 4: the search index stops keeping its own copy of the text: papers holds it, and snippets are built
-  // from papers. The index is about half the size and builds faster. Every paper is indexed again.
-  `
-  DROP TABLE paper_search;
-
-  CREATE VIRTUAL TABLE paper_search USING fts5(
-    title, ai_keywords, ai_summary, abstract, authors, organization, facets,
-    content = '', contentless_delete = 1,
-    tokenize = 'porter unicode61 remove_diacritics 2'
-  );
-
-  INSERT INTO paper_search (rowid, title, ai_keywords, ai_summary, abstract, authors, organization, facets)
-  SELECT rowid, title,
-    (SELECT group_concat(value, ' ; ') FROM json_each(ai_keywords)),
-    ai_summary, abstract,
-    (SELECT group_concat(value, ' ; ') FROM json_each(authors)),
-    CASE WHEN organization IS NULL THEN NULL
-      ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END,
-    'd' || replace(coalesce(batch_day, substr(published_at, 1, 10)), '-', '')
-      || ' m' || substr(replace(coalesce(batch_day, substr(published_at, 1, 10)), '-', ''), 1, 6)
-      || ' y' || substr(coalesce(batch_day, substr(published_at, 1, 10)), 1, 4)
-      || CASE WHEN upvotes >= 1 THEN ' u1' ELSE '' END || CASE WHEN upvotes >= 2 THEN ' u2' ELSE '' END
-      || CASE WHEN upvotes >= 5 THEN ' u5' ELSE '' END || CASE WHEN upvotes >= 10 THEN ' u10' ELSE '' END
-      || CASE WHEN upvotes >= 20 THEN ' u20' ELSE '' END || CASE WHEN upvotes >= 50 THEN ' u50' ELSE '' END
-      || CASE WHEN upvotes >= 100 THEN ' u100' ELSE '' END || CASE WHEN upvotes >= 200 THEN ' u200' ELSE '' END
-      || CASE WHEN upvotes >= 500 THEN ' u500' ELSE '' END || CASE WHEN upvotes >= 1000 THEN ' u1000' ELSE '' END
-  FROM papers;
   `,
 ];

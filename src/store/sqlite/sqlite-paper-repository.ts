@@ -10,7 +10,7 @@ import { SqliteTextSearch } from './sqlite-text-search';
 
 /**
  * The search row of a paper: text fields, then facet tokens for its day, month and year and for each upvote
- * threshold it reaches (as migration 4 wrote them for papers stored before it).
+ * threshold it reaches (as migration 3 wrote them for papers stored before it).
  */
 const searchRow = `
   SELECT rowid, title,
