@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PaperboyError } from '../../src/errors';
@@ -155,6 +157,18 @@ describe('Hugging Face source', () => {
     hf.failNext('daily_papers', { kind: 'status', status: 429, headers: { ratelimit: '"api";r=0;t=600' } });
     await expect(source().fetchDay('2024-10-25')).rejects.toMatchObject({ code: 'source_unavailable' });
     expect(waits).toEqual([]);
+  });
+
+  it('gives up after three attempts when the host refuses connections, however long the budget', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const error = await source({ baseUrl: `http://127.0.0.1:${port}`, retryBudgetMs: 600_000 })
+      .fetchDay('2024-10-25')
+      .catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/ECONNREFUSED after 3 attempt\(s\)/);
+    expect(waits).toHaveLength(2);
   });
 
   it('does not retry a 400: a malformed request will not get better', async () => {

@@ -16,6 +16,9 @@ export interface FetchJsonOptions {
 
 export type JsonResult = { status: 'ok'; body: unknown } | { status: 'not_found' };
 
+/** Attempts before giving up on a host that cannot be reached at all (DNS failure, connection refused). */
+const maxUnreachableAttempts = 3;
+
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -34,7 +37,9 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     lastProblem = outcome.problem;
     const wait = outcome.requestedMs ?? backoffDelayMs(attempt, 500, 30_000, random);
     const elapsed = Date.now() - started;
-    if (elapsed + wait > options.retryBudgetMs) {
+    // No route to the host at all (no network, a wrong HF_BASE_URL) rarely heals within seconds: say so soon.
+    const unreachable = outcome.unreachable === true && attempt + 1 >= maxUnreachableAttempts;
+    if (unreachable || elapsed + wait > options.retryBudgetMs) {
       const setting = options.settingName
         ? ` (check ${options.settingName}, or try --demo to run offline)`
         : '';
@@ -53,7 +58,7 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
 
 type Outcome =
   | { kind: 'done'; result: JsonResult }
-  | { kind: 'retry'; problem: string; requestedMs: number | null }
+  | { kind: 'retry'; problem: string; requestedMs: number | null; unreachable?: boolean }
   | { kind: 'fatal'; error: PaperboyError };
 
 async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outcome> {
@@ -64,7 +69,13 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outc
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    return { kind: 'retry', problem: describeNetworkError(error, options.timeoutMs), requestedMs: null };
+    const problem = describeNetworkError(error, options.timeoutMs);
+    return {
+      kind: 'retry',
+      problem,
+      requestedMs: null,
+      unreachable: /ENOTFOUND|ECONNREFUSED|EAI_AGAIN/.test(problem),
+    };
   }
   if (response.status === 404) {
     await response.body?.cancel();
