@@ -1,6 +1,16 @@
-import type { CommandSpec } from './command-spec';
+import type { CommandSpec, OptionSpec } from './command-spec';
 
 /** The `/papers` subcommands. Adapters build their command definitions and parsers from this list. */
+/** The paper a discussion or `why` command is about. */
+const paperIdOption: OptionSpec = {
+  name: 'id',
+  type: 'string',
+  description: 'e.g. 2410.17243',
+  required: true,
+  positional: true,
+  maxLength: 300,
+};
+
 export const commandSpecs: CommandSpec[] = [
   {
     name: 'search',
@@ -172,31 +182,13 @@ export const commandSpecs: CommandSpec[] = [
     name: 'discussed',
     description: 'Move a paper from the queue to the channel history',
     usage: 'discussed <arXiv id or URL>',
-    options: [
-      {
-        name: 'id',
-        type: 'string',
-        description: 'e.g. 2410.17243',
-        required: true,
-        positional: true,
-        maxLength: 300,
-      },
-    ],
+    options: [paperIdOption],
   },
   {
     name: 'unflag',
     description: 'Withdraw your flag from a paper',
     usage: 'unflag <arXiv id or URL>',
-    options: [
-      {
-        name: 'id',
-        type: 'string',
-        description: 'e.g. 2410.17243',
-        required: true,
-        positional: true,
-        maxLength: 300,
-      },
-    ],
+    options: [paperIdOption],
   },
   {
     name: 'history',
@@ -208,16 +200,7 @@ export const commandSpecs: CommandSpec[] = [
     name: 'why',
     description: 'Why a paper was or was not posted in this channel',
     usage: 'why <arXiv id or URL>',
-    options: [
-      {
-        name: 'id',
-        type: 'string',
-        description: 'e.g. 2410.17243',
-        required: true,
-        positional: true,
-        maxLength: 300,
-      },
-    ],
+    options: [paperIdOption],
   },
   {
     name: 'help',

@@ -4,7 +4,7 @@ import { createSearchService } from '../../src/search/search-service';
 import { buildSnippet } from '../../src/search/snippet';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
-import { makePaper } from './support/papers';
+import { makePaper } from '../support/papers';
 
 describe('ranking', () => {
   let store: Store;

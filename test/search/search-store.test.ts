@@ -7,8 +7,8 @@ import { createSearchService } from '../../src/search/search-service';
 import { migrations } from '../../src/store/sqlite/migrations';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
+import { makePaper } from '../support/papers';
 import { fixturePapers } from './support/fixture-corpus';
-import { makePaper } from './support/papers';
 
 describe('the search index in SQLite', () => {
   const opened: Store[] = [];

@@ -9,25 +9,10 @@ import { migrations } from '../../src/store/sqlite/migrations';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { makePaper } from '../support/papers';
 
-const paper = (id: string, changes: Partial<Paper> = {}): Paper => ({
-  id,
-  title: `Paper ${id}`,
-  abstract: 'An abstract about diffusion models.',
-  authors: ['Ada Lovelace'],
-  organization: null,
-  upvotes: 1,
-  numComments: 0,
-  aiSummary: null,
-  aiKeywords: [],
-  githubUrl: null,
-  githubStars: null,
-  projectPage: null,
-  thumbnailUrl: null,
-  publishedAt: '2024-10-22T17:59:30.000Z',
-  batchDay: '2024-10-25',
-  ...changes,
-});
+const paper = (id: string, changes: Partial<Paper> = {}) =>
+  makePaper(id, { abstract: 'An abstract about diffusion models.', ...changes });
 
 const channel = { platform: 'discord' as const, workspaceId: 'g1', channelId: 'c1' };
 
