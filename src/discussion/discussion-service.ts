@@ -60,7 +60,8 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     return next;
   }
 
-  async function paperForMessage(event: ReactionEvent): Promise<string | null> {
+  /** The paper a message is about: a digest post, a message flagged before, or a message linking a paper. */
+  async function paperForMessage(event: ReactionEvent, fetchUnknown: boolean): Promise<string | null> {
     const delivered = store.deliveries.findByMessage(event.channel, event.messageId);
     if (delivered) return delivered.paperId;
     const known = store.discussion.findItemByMessage(event.channel, event.messageId);
@@ -69,7 +70,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const message = port ? await port.readMessage(event.channel, event.messageId) : null;
     const [id] = message ? findPaperLinks(message.text) : [];
     if (!id) return null;
-    await options.lookUpPaper(id);
+    if (fetchUnknown) await options.lookUpPaper(id);
     return id;
   }
 
@@ -80,12 +81,13 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const settings = store.discussion.getSettings(event.channel);
     if (!sameEmoji(event.emoji, settings.flagEmoji)) return;
     if (event.action === 'removed') {
-      const item = store.discussion.findItemByMessage(event.channel, event.messageId);
+      const paperId = await paperForMessage(event, false);
+      const item = paperId ? store.discussion.findItem(event.channel, paperId) : null;
       if (item && store.discussion.removeFlag(item.id, event.userId))
         log.info({ paper: item.paperId }, 'flag withdrawn');
       return;
     }
-    const paperId = await paperForMessage(event);
+    const paperId = await paperForMessage(event, true);
     if (!paperId) return;
     const item = store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
     if (!store.discussion.addFlag(item.id, event.userId, event.userName, now)) return;

@@ -132,6 +132,15 @@ describe('discussion queue', () => {
     );
   });
 
+  it('counts flags on the digest post and on a shared link to the same paper together, and withdraws either', async () => {
+    await react('u-ada', digestMessage('2410.17243'));
+    const shared = await port.postText(channel, 'have you seen https://huggingface.co/papers/2410.17243 ?');
+    await react('u-bob', shared.messageId);
+    expect(list(await run('queue')).cards[0]?.note).toMatch(/^2 flags: U-ADA, U-BOB/);
+    await react('u-bob', shared.messageId, 'removed');
+    expect(list(await run('queue')).cards[0]?.note).toMatch(/^1 flag: U-ADA/);
+  });
+
   it('lets only the flagger unflag, and only managers change the flag emoji', async () => {
     await react('u-ada', digestMessage('2410.17243'));
     expect(text(await run('unflag 2410.17243', 'u-bob'))).toContain('You have not flagged 2410.17243');
