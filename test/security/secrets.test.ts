@@ -78,7 +78,7 @@ describe('secrets', () => {
       8_000,
     );
     // The bot did run into the rejections (so the test exercised the error paths)...
-    expect(output).toMatch(/401|Unauthorized|invalid_auth|not_authed/i);
+    expect(output).toMatch(/401|Unauthorized|invalid_auth|not_authed|invalid token/i);
     // ...and no secret appears anywhere in what it wrote.
     for (const [name, value] of Object.entries(secrets)) {
       expect(output, name).not.toContain(value);
