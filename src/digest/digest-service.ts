@@ -22,7 +22,7 @@ export interface DigestTickResult {
   due: number;
   posted: number;
   failed: number;
-  /** Set when the batch could not be fetched: nothing was posted, the next tick tries again. */
+  /** Set when the batch could not be fetched: nothing was posted; a later tick tries again (1, 2, 4… ≤ 15 min). */
   sourceError?: string;
 }
 
@@ -42,7 +42,10 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   const { store, sync, ports } = options;
   const maxAttempts = options.maxAttempts ?? 5;
   const maxCatchUpDays = 7;
+  const maxOutagePauseMs = 15 * 60_000;
   let current: Promise<DigestTickResult> | null = null;
+  /** Consecutive source failures, and when the source may be asked again. */
+  let outage = { failures: 0, retryAt: 0, lastError: '' };
   let stopping = false;
   const poster = createRunPoster({ store, ports, maxAttempts, stopping: () => stopping });
 
@@ -72,13 +75,24 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       );
     const result: DigestTickResult = { due: due.length, posted: 0, failed: 0 };
     if (due.length === 0) return result;
+    if (now.getTime() < outage.retryAt) {
+      result.sourceError = outage.lastError;
+      return result;
+    }
     let batch: BatchRecord | null;
     try {
       batch = await sync.latestCompleteBatch(now);
+      outage = { failures: 0, retryAt: 0, lastError: '' };
     } catch (error) {
-      // Never an empty digest because of an outage: stay due and try again on the next tick.
-      result.sourceError = (error as Error).message;
-      options.log.warn({ err: error, due: due.length }, 'digests postponed: the paper source is unavailable');
+      // Never an empty digest because of an outage: stay due, and try again after a growing pause.
+      const failures = outage.failures + 1;
+      const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
+      outage = { failures, retryAt: now.getTime() + pauseMs, lastError: (error as Error).message };
+      result.sourceError = outage.lastError;
+      options.log.warn(
+        { err: error, due: due.length, retryInMs: pauseMs },
+        'digests postponed: the paper source is unavailable',
+      );
       return result;
     }
     for (const { subscription, localDate } of due) {

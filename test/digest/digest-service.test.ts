@@ -207,6 +207,14 @@ describe('digest engine', () => {
     const down = await tick();
     expect(down.sourceError).toMatch(/HTTP 503/);
     expect(port.posts).toHaveLength(0);
+    // While it stays down, the source is asked again after 1, 2, 4… minutes, not on every tick.
+    const asked = () => t.hf.requests.length;
+    t.clock.set('2024-10-26T09:01:00Z');
+    await tick();
+    const afterSecondTry = asked();
+    t.clock.set('2024-10-26T09:02:00Z');
+    expect((await tick()).sourceError).toMatch(/HTTP 503/);
+    expect(asked()).toBe(afterSecondTry);
     t.hf.clearFaults();
     t.clock.set('2024-10-26T11:00:00Z');
     const back = await tick();
