@@ -82,4 +82,11 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
     lines.prompt();
   }
   lines.close();
+  release(options.input);
+}
+
+/** Stops reading the terminal: an open stdin would otherwise keep the process alive after `exit`. */
+function release(input: Readable): void {
+  input.pause();
+  if ('unref' in input && typeof input.unref === 'function') input.unref();
 }

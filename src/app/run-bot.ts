@@ -78,7 +78,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
       log.info({ signal }, 'shutting down');
       await scheduler.stop();
       // The message in flight finishes (or is abandoned after a few seconds, to be reconciled at next start).
-      await Promise.race([core.digests.stop(), delay(shutdownGraceMs)]);
+      await Promise.race([core.digests.stop(), delay(shutdownGraceMs, undefined, { ref: false })]);
       await Promise.all(
         adapters.map((adapter) =>
           adapter.stop().catch((error) => log.warn({ err: error }, 'adapter stop failed')),
