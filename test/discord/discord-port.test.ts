@@ -1,23 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { embedsLength } from '../../adapters/discord/discord-limits';
-import { DeliveryError } from '../../src/errors';
 import type { Json, RecordedRequest } from '../fakes/discord/fake-types';
 import { messageProblems } from '../fakes/discord/fake-validate';
+import { deliveryFailure } from '../support/delivery-failure';
 import { ALICE, buttonLabels, channelRef, GENERAL_CHANNEL, Harness, PAPERS_CHANNEL } from './discord-harness';
 import { sampleCard } from './fake-command-service';
 
 const header = { title: 'Daily Papers — Thu 27 Nov · 10 new', batchDay: '2025-11-27', count: 10 };
 const bodyOf = (request?: RecordedRequest) => (request?.body ?? {}) as Json;
 const postsTo = (channelId: string) => new RegExp(`^/channels/${channelId}/messages$`);
-
-async function failure(promise: Promise<unknown>): Promise<DeliveryError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DeliveryError);
-  return error as DeliveryError;
-}
 
 describe('Discord port: posting digests', () => {
   let harness: Harness;
@@ -179,7 +170,7 @@ describe('Discord port: posting digests', () => {
   it('reports a revoked channel as channel_unavailable and keeps posting elsewhere', async () => {
     for (const kind of ['missing_access', 'missing_permissions', 'unknown_channel'] as const) {
       harness.fake.faults.channels.set(PAPERS_CHANNEL, kind);
-      const error = await failure(harness.adapter.port.postPaper(channelRef(), sampleCard(1), key()));
+      const error = await deliveryFailure(harness.adapter.port.postPaper(channelRef(), sampleCard(1), key()));
       expect(error.failure).toBe('channel_unavailable');
       expect(error.message).toMatch(/50001|50013|10003/);
     }
@@ -193,7 +184,7 @@ describe('Discord port: posting digests', () => {
       messageId: expect.any(String),
     });
     harness.fake.faults.failServer({ method: 'POST', path: postsTo(PAPERS_CHANNEL), times: 3, status: 503 });
-    const error = await failure(harness.adapter.port.postText(channelRef(), 'never'));
+    const error = await deliveryFailure(harness.adapter.port.postText(channelRef(), 'never'));
     expect(error.failure).toBe('transient');
   });
 
@@ -277,7 +268,7 @@ describe('Discord port: posting digests', () => {
     const single = await Harness.start();
     try {
       single.fake.token = 'rotated';
-      const error = await failure(single.adapter.port.postText(channelRef(), 'hello'));
+      const error = await deliveryFailure(single.adapter.port.postText(channelRef(), 'hello'));
       expect(error.failure).toBe('unauthorized');
     } finally {
       await single.close();

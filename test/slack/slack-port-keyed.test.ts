@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryError } from '../../src/errors';
+import { deliveryFailure } from '../support/delivery-failure';
 import type { FakeCommandService } from './fake-command-service';
 import { sampleCard } from './sample-cards';
 import { channelId, type Harness, startHarness } from './slack-harness';
@@ -16,15 +16,6 @@ const keyedMessages = (h: Harness<FakeCommandService>) =>
   h.fake.workspace
     .channelMessages(channelId)
     .filter((message) => message.metadata?.event_payload.key === key);
-
-async function failure(promise: Promise<unknown>): Promise<DeliveryError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DeliveryError);
-  return error as DeliveryError;
-}
 
 describe('Slack port: a keyed post goes out once, whatever happens to the answer', () => {
   let h: Harness<FakeCommandService>;
@@ -68,7 +59,7 @@ describe('Slack port: a keyed post goes out once, whatever happens to the answer
   it("gives up as 'transient' after a bounded number of posts with backoff, never doubling", async () => {
     h = await startHarness({ mode: 'socket' });
     h.fake.failNext('chat.postMessage', { status: 502 }, 20);
-    const error = await failure(h.adapter.port.postPaper(h.channel(), sampleCard(), key));
+    const error = await deliveryFailure(h.adapter.port.postPaper(h.channel(), sampleCard(), key));
     expect(error.failure).toBe('transient');
     expect(error.message).toContain('http_502');
     expect(trace(h)).toEqual([
@@ -119,7 +110,7 @@ describe('Slack port: a keyed post goes out once, whatever happens to the answer
     h.fake.chaosNext('chat.postMessage', 'lost_response');
     // Four checks, each tried three times by the client: all of them fail.
     h.fake.failNext('conversations.history', { status: 500 }, 12);
-    const error = await failure(h.adapter.port.postPaper(h.channel(), sampleCard(), key));
+    const error = await deliveryFailure(h.adapter.port.postPaper(h.channel(), sampleCard(), key));
     expect(error.failure).toBe('transient');
     expect(h.fake.callsTo('chat.postMessage')).toHaveLength(1);
     expect(h.fake.callsTo('conversations.history').map((call) => call.status)).toEqual(Array(12).fill(500));
@@ -133,7 +124,7 @@ describe('Slack port: a keyed post goes out once, whatever happens to the answer
     h = await startHarness({ mode: 'socket' });
     h.fake.chaosNext('chat.postMessage', 'server_error');
     h.fake.failNext('conversations.history', { error: 'channel_not_found' });
-    const error = await failure(h.adapter.port.postPaper(h.channel(), sampleCard(), key));
+    const error = await deliveryFailure(h.adapter.port.postPaper(h.channel(), sampleCard(), key));
     expect(error.failure).toBe('channel_unavailable');
     expect(trace(h)).toEqual(['post 503', 'history 200']);
   });

@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DeliveryError } from '../../src/errors';
+import { deliveryFailure } from '../support/delivery-failure';
 import { blockButtons, visibleText } from './block-text';
 import type { FakeCommandService } from './fake-command-service';
 import { sampleCard } from './sample-cards';
 import { channelId, type Harness, startHarness } from './slack-harness';
 
 const header = { title: 'Daily Papers — Fri 25 Oct · 2 new', batchDay: '2024-10-25', count: 2 };
-
-async function failure(promise: Promise<unknown>): Promise<DeliveryError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(DeliveryError);
-  return error as DeliveryError;
-}
 
 describe('Slack port: posting the digest', () => {
   let h: Harness<FakeCommandService>;
@@ -115,7 +106,7 @@ describe('Slack port: posting the digest', () => {
   it("gives up as 'transient' when Slack keeps answering 429", async () => {
     h = await startHarness({ mode: 'socket' });
     h.fake.failNext('chat.postMessage', { status: 429, retryAfter: 1 }, 10);
-    const error = await failure(h.adapter.port.postText(h.channel(), 'hello'));
+    const error = await deliveryFailure(h.adapter.port.postText(h.channel(), 'hello'));
     expect(error.failure).toBe('transient');
     expect(h.sleeps).toEqual([1_000, 1_000, 1_000]);
   });
@@ -130,7 +121,7 @@ describe('Slack port: posting the digest', () => {
   it("reports 'transient' after the bounded 5xx retries", async () => {
     h = await startHarness({ mode: 'socket' });
     h.fake.failNext('chat.postMessage', { status: 502 }, 5);
-    const error = await failure(h.adapter.port.postText(h.channel(), 'hello'));
+    const error = await deliveryFailure(h.adapter.port.postText(h.channel(), 'hello'));
     expect(error.failure).toBe('transient');
     expect(h.fake.callsTo('chat.postMessage')).toHaveLength(3);
   });
@@ -145,7 +136,7 @@ describe('Slack port: posting the digest', () => {
     if (!channel) throw new Error('seeded channel missing');
     if (slackError === 'is_archived') channel.isArchived = true;
     else channel.error = slackError;
-    const error = await failure(h.adapter.port.postPaper(h.channel(), sampleCard(), 'pb:1:x'));
+    const error = await deliveryFailure(h.adapter.port.postPaper(h.channel(), sampleCard(), 'pb:1:x'));
     expect(error.failure).toBe(expected);
     expect(error.message).toContain(slackError);
   });
@@ -155,7 +146,7 @@ describe('Slack port: posting the digest', () => {
     async (slackError) => {
       h = await startHarness({ mode: 'socket' });
       h.fake.setAuthError(slackError);
-      const error = await failure(h.adapter.port.postText(h.channel(), 'hello'));
+      const error = await deliveryFailure(h.adapter.port.postText(h.channel(), 'hello'));
       expect(error.failure).toBe('unauthorized');
     },
   );
@@ -163,7 +154,7 @@ describe('Slack port: posting the digest', () => {
   it.each(['msg_too_long', 'invalid_blocks'])("maps %s to 'rejected'", async (slackError) => {
     h = await startHarness({ mode: 'socket' });
     h.fake.failNext('chat.postMessage', { error: slackError });
-    const error = await failure(h.adapter.port.postText(h.channel(), 'hello'));
+    const error = await deliveryFailure(h.adapter.port.postText(h.channel(), 'hello'));
     expect(error.failure).toBe('rejected');
   });
 

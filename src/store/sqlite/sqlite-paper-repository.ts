@@ -7,6 +7,7 @@ import { filterConditions, filterParams, paperDay } from './sqlite-search-filter
 import { bm25Weights, nameExpressions, textExpression, upvoteBuckets } from './sqlite-search-match';
 import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';
 import { SqliteTextSearch } from './sqlite-text-search';
+import { StatementCache } from './statement-cache';
 
 /**
  * The search row of a paper: text fields, then facet tokens for its day, month and year and for each upvote
@@ -46,9 +47,10 @@ export class SqlitePaperRepository implements PaperRepository {
   private paperCount: number | null = null;
   private readonly textSearch: SqliteTextSearch;
   private readonly vocabulary: SqliteSearchVocabulary;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements: StatementCache;
 
   constructor(private readonly db: Database.Database) {
+    this.statements = new StatementCache(db);
     this.insert = db.prepare(
       `INSERT INTO papers (id, title, abstract, authors, organization, upvotes, num_comments, ai_summary, ai_keywords,
          github_url, github_stars, project_page, thumbnail_url, published_at, batch_day, first_seen_at, updated_at)
@@ -137,11 +139,13 @@ export class SqlitePaperRepository implements PaperRepository {
 
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[] {
     const conditions = ['paper_search MATCH @match', ...filterConditions(filters)];
-    const rows = this.statement(
-      `SELECT papers.*, bm25(paper_search, ${bm25Weights}) AS score
+    const rows = this.statements
+      .get(
+        `SELECT papers.*, bm25(paper_search, ${bm25Weights}) AS score
        FROM paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid
        WHERE ${conditions.join(' AND ')} ORDER BY score LIMIT @limit`,
-    ).all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
+      )
+      .all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
     return rows.map((row) => ({ paper: paperFromRow(row), rank: row.score }));
   }
 
@@ -157,9 +161,11 @@ export class SqlitePaperRepository implements PaperRepository {
       named.length > 0 ? 'paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid' : 'papers';
     if (named.length > 0) conditions.unshift('paper_search MATCH @match');
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-    const rows = this.statement(
-      `SELECT papers.* FROM ${from} ${where} ORDER BY papers.upvotes DESC, papers.id LIMIT @limit OFFSET @offset`,
-    ).all(params) as PaperRow[];
+    const rows = this.statements
+      .get(
+        `SELECT papers.* FROM ${from} ${where} ORDER BY papers.upvotes DESC, papers.id LIMIT @limit OFFSET @offset`,
+      )
+      .all(params) as PaperRow[];
     return rows.map(paperFromRow);
   }
 
@@ -185,15 +191,5 @@ export class SqlitePaperRepository implements PaperRepository {
 
   wordsStartingWith(prefix: string, limit: number): Map<string, number> {
     return this.vocabulary.wordsStartingWith(prefix, limit);
-  }
-
-  /** Prepared once per distinct SQL text: filters combine into a handful of shapes. */
-  private statement(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }

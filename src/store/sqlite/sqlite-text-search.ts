@@ -12,6 +12,7 @@ import type { PaperFilters, TextClause, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
 import { bm25Weights, facetMatch, nameExpressions, textExpression } from './sqlite-search-match';
+import { StatementCache } from './statement-cache';
 
 /**
  * How many of the most recently stored matches a text search ranks, which bounds its cost at any size: a
@@ -31,13 +32,14 @@ function scoredClauses(clauses: TextClause[]): TextClause[] {
 }
 
 export class SqliteTextSearch {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements: StatementCache;
   private readonly daySpan;
   private readonly score;
   private readonly window;
   private readonly byRowids;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(db: Database.Database) {
+    this.statements = new StatementCache(db);
     // Two subqueries, so each reads one end of the day index instead of scanning the table.
     this.daySpan = db.prepare(
       `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,
@@ -102,11 +104,12 @@ export class SqliteTextSearch {
   private match(match: string, filters: PaperFilters, checkSince: boolean): number[] {
     const conditions = filterConditions(filters, { upvotes: false, since: checkSince });
     const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = paper_search.rowid' : '';
-    return this.statement(
-      `SELECT paper_search.rowid FROM paper_search ${join}
+    return this.statements
+      .get(
+        `SELECT paper_search.rowid FROM paper_search ${join}
        WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
        ORDER BY paper_search.rowid DESC LIMIT ${scanLimit}`,
-    )
+      )
       .pluck()
       .all({ match, ...filterParams(filters) }) as number[];
   }
@@ -125,14 +128,5 @@ export class SqliteTextSearch {
     }>;
     for (const row of rows) if (wanted.has(row.rowid)) scores.set(row.rowid, row.score);
     return scores;
-  }
-
-  private statement(sql: string): Database.Statement {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.statements.set(sql, statement);
-    }
-    return statement;
   }
 }
