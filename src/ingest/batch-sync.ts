@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
+import { PaperboyError } from '../errors';
 import type { PaperSource } from '../sources/paper-source';
 import type { BatchRecord, Store } from '../store/store';
 import { addDays, utcDay } from '../time/zoned-time';
@@ -46,6 +47,14 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
 
   async function syncDay(day: string): Promise<DaySync> {
     const batch = await source.fetchDay(day);
+    // A list whose every item failed validation is a source that changed shape, not a day without papers:
+    // recording it would mark the day done and never look at it again.
+    if (batch.papers.length === 0 && batch.skipped > 0) {
+      throw new PaperboyError(
+        'source_bad_response',
+        `${source.name} listed ${batch.skipped} item(s) for ${day} and none could be read; the day was not stored`,
+      );
+    }
     const fetchedAt = options.clock.now().toISOString();
     // Papers and the batch record land together or not at all.
     const result = store.transaction(() => {

@@ -38,10 +38,13 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
     const papers = new Map<string, Paper>();
     let skipped = 0;
     for (let page = 0; page < maxPages; page++) {
-      const result = await request(`/api/daily_papers?date=${day}&limit=${pageSize}&p=${page}`);
-      if (result.status === 'not_found') break;
+      const path = `/api/daily_papers?date=${day}&limit=${pageSize}&p=${page}`;
+      const result = await request(path);
+      // The list answers `[]` for a day without papers: a 404 means the URL is not the API, and storing
+      // it as an empty day would hide that day for good.
+      if (result.status === 'not_found') throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
       if (!Array.isArray(result.body)) {
-        throw new PaperboyError('source_bad_response', `daily_papers for ${day} did not return a list`);
+        throw misconfigured(options.baseUrl, path, 'answered JSON that is not a list of papers');
       }
       result.body.forEach((raw, index) => {
         const parsed = hfDailyItemSchema.safeParse(raw);
@@ -72,4 +75,13 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
   }
 
   return { name: 'huggingface', fetchDay, fetchPaper };
+}
+
+/** A configuration problem, not an outage: it names the URL and what HF_BASE_URL should look like. */
+function misconfigured(baseUrl: string, path: string, problem: string): PaperboyError {
+  const extraApi = /\/api$/i.test(baseUrl) ? ' without the trailing /api' : '';
+  return new PaperboyError(
+    'config_invalid',
+    `${baseUrl}${path} ${problem}: check HF_BASE_URL (${baseUrl}); it should be the site root${extraApi}, such as https://huggingface.co`,
+  );
 }
