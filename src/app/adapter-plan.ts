@@ -34,6 +34,37 @@ export function planAdapters(config: Config): AdapterStatus[] {
   ];
 }
 
+/**
+ * A platform with some of its credentials set is a mistake, not a choice: falling back to console mode
+ * would hide it (and exit 0 under a service manager). Returns one message per half-configured platform.
+ */
+export function halfConfiguredPlatforms(config: Config): string[] {
+  const problems: string[] = [];
+  const discordSet = [
+    config.DISCORD_TOKEN && 'DISCORD_TOKEN',
+    config.DISCORD_APPLICATION_ID && 'DISCORD_APPLICATION_ID',
+  ];
+  const discordOn = discordSet.filter(Boolean);
+  if (discordOn.length === 1) {
+    const missing = discordOn[0] === 'DISCORD_TOKEN' ? 'DISCORD_APPLICATION_ID' : 'DISCORD_TOKEN';
+    problems.push(
+      `Discord is half configured: ${discordOn[0]} is set but ${missing} is not (set both, or neither)`,
+    );
+  }
+  const slackRest = [
+    config.SLACK_APP_TOKEN && 'SLACK_APP_TOKEN',
+    config.SLACK_SIGNING_SECRET && 'SLACK_SIGNING_SECRET',
+  ].filter((name): name is string => Boolean(name));
+  if (config.SLACK_BOT_TOKEN && slackRest.length === 0) {
+    problems.push(
+      'Slack is half configured: SLACK_BOT_TOKEN is set but neither SLACK_APP_TOKEN (Socket Mode) nor SLACK_SIGNING_SECRET (HTTP) is',
+    );
+  } else if (!config.SLACK_BOT_TOKEN && slackRest.length > 0) {
+    problems.push(`Slack is half configured: ${slackRest.join(' and ')} set but SLACK_BOT_TOKEN is not`);
+  }
+  return problems;
+}
+
 export const bannerLines = (statuses: AdapterStatus[], consoleOn: boolean) => [
   ...statuses.map((status) => `${status.name}: ${status.on ? 'on' : 'off'} (${status.reason})`),
   `Console: ${consoleOn ? 'on (no chat adapter configured)' : 'off (chat adapters are running)'}`,

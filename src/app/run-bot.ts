@@ -13,7 +13,7 @@ import type { Config } from '../config/config';
 import { demoClock, startDemoServer } from '../demo/demo-server';
 import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
-import { bannerLines, planAdapters } from './adapter-plan';
+import { bannerLines, halfConfiguredPlatforms, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
 import { createCore } from './create-core';
 import { startScheduler } from './scheduler';
@@ -32,6 +32,10 @@ export interface RunBotOptions {
 
 /** Runs until SIGINT/SIGTERM (or, in console mode, the end of the prompt). Resolves with the exit code. */
 export async function runBot(options: RunBotOptions): Promise<number> {
+  const halfConfigured = halfConfiguredPlatforms(options.config);
+  if (halfConfigured.length > 0) {
+    throw new PaperboyError('config_invalid', `Invalid configuration:\n${halfConfigured.join('\n')}`);
+  }
   const demo = options.demo ? await startDemoServer() : null;
   const config = demo
     ? { ...options.config, HF_BASE_URL: demo.url, DATABASE_URL: ':memory:' }

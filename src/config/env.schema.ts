@@ -4,7 +4,15 @@ const url = (name: string) =>
   z
     .string()
     .url(`${name} must be a URL such as https://example.com`)
+    // paperboy speaks HTTP only: an ftp:// or file:// URL would only fail later, after a long retry budget.
+    .refine((value) => /^https?:\/\//i.test(value), {
+      message: `${name} must be an http:// or https:// URL such as https://example.com`,
+    })
     .transform((value) => value.replace(/\/+$/, ''));
+
+/** `LOG_LEVEL=DEBUG` means debug: enum variables are matched without regard to case. */
+const lowerCased = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), schema);
 
 const port = z.coerce
   .number({ error: 'expected a port number from 0 to 65535' })
@@ -28,8 +36,10 @@ export const envSchema = z.object({
     .refine((value) => !/^[a-z]+:\/\//i.test(value) || value.startsWith('file://'), {
       message: 'only SQLite is supported for now: use a file path such as ./data/paperboy.db',
     }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  LOG_LEVEL: lowerCased(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default(
+    'info',
+  ),
+  LOG_FORMAT: lowerCased(z.enum(['auto', 'pretty', 'json'])).default('auto'),
   REFRESH_INTERVAL_MINUTES: positiveInt.default(60),
   /** A Daily Papers day keeps filling until about 02:30 UTC the next day; it counts as complete after this hour. */
   BATCH_SETTLE_HOUR_UTC: z.coerce

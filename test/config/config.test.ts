@@ -66,3 +66,23 @@ describe('.env.example', () => {
     expect(() => parseConfig(Object.fromEntries(documented.map((key) => [key ?? '', ''])))).not.toThrow();
   });
 });
+
+describe('configuration a new user gets wrong', () => {
+  it('refuses a non-http(s) HF_BASE_URL at start-up instead of retrying it', () => {
+    expect(() => parseConfig({ HF_BASE_URL: 'ftp://mirror.example.org/hf' })).toThrow(
+      /HF_BASE_URL must be an http:\/\/ or https:\/\/ URL[\s\S]*at HF_BASE_URL/,
+    );
+    expect(() => parseConfig({ DISCORD_API_BASE: 'file:///tmp/discord' })).toThrow(
+      /DISCORD_API_BASE must be an http/,
+    );
+    expect(parseConfig({ HF_BASE_URL: 'HTTP://127.0.0.1:8080/' }).HF_BASE_URL).toBe('HTTP://127.0.0.1:8080');
+  });
+
+  it('accepts LOG_LEVEL and LOG_FORMAT in any case', () => {
+    expect(parseConfig({ LOG_LEVEL: 'DEBUG', LOG_FORMAT: 'Json' })).toMatchObject({
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'json',
+    });
+    expect(() => parseConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+});
