@@ -13,6 +13,10 @@ export interface OptionSpec {
   autocomplete?: boolean;
   /** In command text, options without `name=` fill these positions in order. */
   positional?: boolean;
+  /** In command text, a bare word fills this positional only if it has this shape (a time starts with a digit). */
+  shape?: RegExp;
+  /** Other names accepted in command text (`tz=` for `timezone=`). */
+  aliases?: string[];
   /** The rest of the command text after earlier positionals (e.g. a search query). */
   rest?: boolean;
   minValue?: number;

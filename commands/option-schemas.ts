@@ -50,7 +50,7 @@ export const wholeNumber = (name: string, min: number, max: number) =>
 export const flag = (name: string) =>
   z
     .union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'on', 'off'])], {
-      error: `${name} must be true or false`,
+      error: `${name} must be on or off (true/false and yes/no work too)`,
     })
     .transform((value) => value === true || value === 'true' || value === 'yes' || value === 'on');
 
@@ -86,6 +86,15 @@ export const weekdayList = z
     if (value === 'daily' || value === 'every day' || value === 'all')
       return [0, 1, 2, 3, 4, 5, 6] as Weekday[];
     if (value === 'weekdays') return [1, 2, 3, 4, 5] as Weekday[];
+    // No day at all would be a subscription that never posts.
+    if (value === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'weekdays needs at least one day; try daily, mon-fri or mon,wed,fri (unsubscribe stops the digest)',
+      });
+      return z.NEVER;
+    }
     const days = new Set<Weekday>();
     for (const part of value.split(/[\s,]+/).filter(Boolean)) {
       const [from, to] = part.split('-').map((name) => dayNames.indexOf(name.slice(0, 3)));

@@ -1,17 +1,32 @@
-import type { CommandInvocation, CommandSpec, OptionValue } from './command-spec';
+import type { CommandInvocation, CommandSpec, OptionSpec, OptionValue } from './command-spec';
 
 export type ParseResult = { ok: true; invocation: CommandInvocation } | { ok: false; message: string };
 
-/** Splits on spaces, keeping "quoted phrases" (straight or curly quotes) together, also after `name=` / `name:`. */
-export function tokenize(text: string): string[] {
+type Tokens = { ok: true; tokens: string[] } | { ok: false; message: string };
+
+/**
+ * Splits on spaces, keeping "quoted phrases" (straight or curly quotes) together, also after `name=` /
+ * `name:`. A quote that is never closed is an error: guessing where it ends would file words under the
+ * wrong option.
+ */
+export function tokenize(text: string): Tokens {
   const tokens: string[] = [];
   const pattern = /(\S+?[=:])?(?:"([^"]*)"|“([^”]*)”|(\S+))/g;
   for (const match of text.matchAll(pattern)) {
     const key = match[1] ?? '';
-    const value = match[2] ?? match[3] ?? match[4] ?? '';
-    tokens.push(key + value);
+    const bare = match[4];
+    if (bare !== undefined && /^["“]/.test(bare)) {
+      const from = text.slice(match.index);
+      return { ok: false, message: `unclosed quote in ${from}: end the quoted text with a closing "` };
+    }
+    tokens.push(key + (match[2] ?? match[3] ?? bare ?? ''));
   }
-  return tokens;
+  return { ok: true, tokens };
+}
+
+/** The positional a bare word fills: the first open one whose shape it has (a time, a zone), else the first open one. */
+function slotFor(token: string, open: OptionSpec[]): OptionSpec | undefined {
+  return open.find((option) => !option.shape || option.shape.test(token)) ?? open[0];
 }
 
 /**
@@ -36,16 +51,31 @@ export function parseCommandText(text: string, specs: readonly CommandSpec[]): P
   }
   const options: Record<string, OptionValue> = {};
   const positionals = spec.options.filter((option) => option.positional);
-  for (const token of tokenize(remainder)) {
-    const named = /^([a-z_]+)[=:](.*)$/i.exec(token);
-    const key = named?.[1]?.toLowerCase().replace(/-/g, '_');
-    if (named && key && spec.options.some((option) => option.name === key)) {
-      options[key] = named[2] ?? '';
+  const accepted = spec.options.map((option) => option.name).join(', ');
+  const tokens = tokenize(remainder);
+  if (!tokens.ok) return tokens;
+  for (const token of tokens.tokens) {
+    const named = /^([a-z_-]+)([=:])(.*)$/i.exec(token);
+    const word = named?.[1]?.toLowerCase().replace(/-/g, '_') ?? '';
+    const option = spec.options.find(
+      (candidate) => candidate.name === word || candidate.aliases?.includes(word),
+    );
+    if (named && option) {
+      options[option.name] = named[3] ?? '';
       continue;
     }
-    const slot = positionals.find((option) => !(option.name in options));
+    // `name=value` is always meant as an option; `name:value` may be a value itself (arXiv:2410.17243, a URL).
+    if (named?.[2] === '=') {
+      return {
+        ok: false,
+        message: `unknown option ${named[1]} of ${name} (options: ${accepted || 'none'}).`,
+      };
+    }
+    const slot = slotFor(
+      token,
+      positionals.filter((candidate) => !(candidate.name in options)),
+    );
     if (!slot) {
-      const accepted = spec.options.map((option) => option.name).join(', ');
       return {
         ok: false,
         message: `"${token}" is not an option of ${name}. Expected: ${spec.usage} (options: ${accepted || 'none'}).`,

@@ -96,6 +96,7 @@ export const commandSpecs: CommandSpec[] = [
         type: 'string',
         description: 'Local time of day, HH:MM (default 09:00)',
         positional: true,
+        shape: /^\d/,
         maxLength: 5,
       },
       {
@@ -103,6 +104,7 @@ export const commandSpecs: CommandSpec[] = [
         type: 'string',
         description: 'IANA time zone, e.g. Europe/Paris (default UTC)',
         positional: true,
+        aliases: ['tz', 'zone'],
         autocomplete: true,
         maxLength: 64,
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
-import { describeSchedule } from '../../src/digest/schedule';
+import { describeNextDigest, describeSchedule } from '../../src/digest/schedule';
 import { PaperboyError } from '../../src/errors';
 import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
 import type { CommandContext } from '../command-context';
@@ -46,7 +46,8 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
   requireManager(context, 'subscribe');
   const options = validateOptions(subscribeSchema, invocation.options);
   const existing = deps.store.subscriptions.get(context.channel);
-  const base: DigestSettings = existing?.active ? existing : defaultDigestSettings;
+  // A channel that unsubscribed and comes back gets its own settings back, not the defaults.
+  const base: DigestSettings = existing ?? defaultDigestSettings;
   const settings: DigestSettings = {
     time: options.time ?? base.time,
     timezone: options.timezone ?? base.timezone,
@@ -64,8 +65,15 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
   );
   const verb = existing?.active
     ? "Updated this channel's Daily Papers"
-    : 'This channel now gets the Hugging Face Daily Papers';
-  return textReply(`${verb}.\n${describeSettings(subscription)}`, 'success', 'channel');
+    : existing
+      ? 'This channel gets the Hugging Face Daily Papers again, with its previous settings (options change them)'
+      : 'This channel now gets the Hugging Face Daily Papers';
+  const now = deps.clock.now();
+  const next = describeNextDigest(subscription, now, (localDate) =>
+    Boolean(deps.store.deliveries.findRun(subscription.id, localDate)?.completedAt),
+  );
+  const first = existing?.active ? 'Next digest' : 'First digest';
+  return textReply(`${verb}.\n${describeSettings(subscription)}\n${first}: ${next}`, 'success', 'channel');
 }
 
 export function unsubscribeCommand(

@@ -43,6 +43,18 @@ export function explainDelivery(
   const subscription = store.subscriptions.get(channel);
   const paper = store.papers.get(paperId);
   const name = paper ? `"${paper.title}" (${paperId})` : paperId;
+  // The log outlives a subscription: what was posted before an unsubscribe is still known.
+  const logged = subscription ? store.deliveries.get(subscription.id, paperId) : null;
+  if (subscription && !subscription.active && logged) {
+    const explained = fromLog(
+      logged,
+      store.deliveries.getRun(logged.runId),
+      name,
+      store.batches.daysListing(paperId),
+    );
+    const text = `${explained.text} This channel has since unsubscribed; \`${prefix} subscribe\` starts the digest again.`;
+    return { ...explained, text };
+  }
   if (!subscription?.active) {
     return {
       verdict: 'not_subscribed',

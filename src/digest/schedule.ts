@@ -1,5 +1,5 @@
-import type { Subscription } from '../subscriptions/subscription';
-import { localMoment } from '../time/zoned-time';
+import type { Subscription, Weekday } from '../subscriptions/subscription';
+import { addDays, localMoment } from '../time/zoned-time';
 
 /**
  * The local date whose digest is due for `subscription` at `now`, or null. Due means: a posting weekday,
@@ -27,4 +27,37 @@ export function describeSchedule(subscription: Pick<Subscription, 'time' | 'time
         ? 'on weekdays'
         : `on ${subscription.weekdays.map((day) => names[day]).join(', ')}`;
   return `${days} at ${subscription.time} ${subscription.timezone}`;
+}
+
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+/**
+ * When the next digest goes out, in words: `in the next minute` (due now), `today at 09:00 UTC`,
+ * `tomorrow at 09:00 UTC` or `Mon 2 Dec at 09:00 UTC`. `postedOn(date)` says whether that local date's
+ * digest already went out.
+ */
+export function describeNextDigest(
+  subscription: Subscription,
+  now: Date,
+  postedOn: (localDate: string) => boolean,
+): string {
+  const due = dueLocalDate(subscription, now);
+  if (due && !postedOn(due)) return 'in the next minute';
+  const today = localMoment(now, subscription.timezone);
+  const at = `at ${subscription.time} ${subscription.timezone}`;
+  for (let ahead = 0; ahead <= 7; ahead++) {
+    const date = addDays(today.date, ahead);
+    const weekday = ((today.weekday + ahead) % 7) as Weekday;
+    if (!subscription.weekdays.includes(weekday)) continue;
+    if (ahead === 0 && (today.time >= subscription.time || postedOn(date))) continue;
+    if (ahead === 0) return `today ${at}`;
+    return ahead === 1 ? `tomorrow (${dayLabel(date)}) ${at}` : `${dayLabel(date)} ${at}`;
+  }
+  return 'never (no posting days)';
 }

@@ -47,12 +47,15 @@ export function sameEmoji(a: string, b: string): boolean {
   return [...emojiAliases(b)].some((alias) => left.has(alias));
 }
 
-/** Whether a settings value looks like one emoji (Unicode, `:name:` or a custom `<:name:id>`). */
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * Whether a settings value is exactly one emoji (Unicode, `:name:` or a custom `<:name:id>`). Grapheme
+ * clusters keep 👍🏽, ❤️ and 👩‍🔬 whole while 🔖🔖 counts as two.
+ */
 export function looksLikeEmoji(value: string): boolean {
   const trimmed = value.trim();
-  return (
-    /^:[a-z0-9_+-]+(::skin-tone-\d)?:$/i.test(trimmed) ||
-    /^<a?:\w+:\d+>$/.test(trimmed) ||
-    /^\p{Extended_Pictographic}/u.test(trimmed)
-  );
+  if (/^:[a-z0-9_+-]+(::skin-tone-\d)?:$/i.test(trimmed) || /^<a?:\w+:\d+>$/.test(trimmed)) return true;
+  const clusters = [...graphemes.segment(trimmed)];
+  return clusters.length === 1 && /^\p{Extended_Pictographic}|^\p{Regional_Indicator}{2}$/u.test(trimmed);
 }

@@ -61,6 +61,47 @@ describe('commands', () => {
     });
   });
 
+  it('accepts tz= for the timezone, a zone without a time, and one emoji of several code points', async () => {
+    await run('subscribe tz=Europe/Paris');
+    await run('subscribe America/New_York top=4');
+    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+      time: '09:00',
+      timezone: 'America/New_York',
+      topN: 4,
+    });
+    for (const emoji of ['👍🏽', '❤️', '👩‍🔬', ':bookmark:']) {
+      expect(asText(await run(`settings flag_emoji=${emoji}`)).tone).toBe('success');
+    }
+    expect(asText(await run('settings threads=off')).text).toContain('no threads are opened');
+  });
+
+  it('says when the first digest will come: tomorrow when the time has just passed, today when it is ahead', async () => {
+    t.clock.set('2024-10-26T09:01:00Z');
+    expect(asText(await run('subscribe 09:00 UTC')).text).toContain(
+      'First digest: tomorrow (Sun 27 Oct) at 09:00 UTC',
+    );
+    const other = context({ channel: { platform: 'slack', workspaceId: 'T1', channelId: 'C2' } });
+    expect(asText(await run('subscribe 17:30 UTC weekdays=mon-fri', other)).text).toContain(
+      'First digest: Mon 28 Oct at 17:30 UTC',
+    );
+    const third = context({ channel: { platform: 'slack', workspaceId: 'T1', channelId: 'C3' } });
+    expect(asText(await run('subscribe 10:00', third)).text).toContain('First digest: today at 10:00 UTC');
+  });
+
+  it('keeps the previous settings when a channel subscribes again after unsubscribing, and says so', async () => {
+    await run('subscribe 08:00 Asia/Tokyo top=3 include=diffusion');
+    await run('unsubscribe');
+    const reply = asText(await run('subscribe'));
+    expect(reply.text).toContain('again, with its previous settings');
+    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+      active: true,
+      time: '08:00',
+      timezone: 'Asia/Tokyo',
+      topN: 3,
+      include: ['diffusion'],
+    });
+  });
+
   it('changes only the settings given when a subscribed channel subscribes again', async () => {
     await run('subscribe 08:00 Asia/Tokyo top=3');
     await run('subscribe min_upvotes=20');
@@ -78,7 +119,13 @@ describe('commands', () => {
     ['subscribe top=0', 'top must be at least 1'],
     ['subscribe top=many', 'top must be a whole number from 1 to 50'],
     ['subscribe weekdays=someday', 'weekdays "someday" is not a list of days'],
-    ['subscribe post_empty=maybe', 'post_empty must be true or false'],
+    ['subscribe post_empty=maybe', 'post_empty must be on or off (true/false and yes/no work too)'],
+    ['subscribe weekdays=', 'weekdays needs at least one day; try daily, mon-fri or mon,wed,fri'],
+    ['subscribe Moon/Base', 'timezone "Moon/Base" is not an IANA zone; try Europe/Paris'],
+    ['subscribe colour=blue', 'unknown option colour of subscribe (options: time, timezone, top,'],
+    ['subscribe include="diffusion, llm', 'unclosed quote in include="diffusion, llm: end the quoted text'],
+    ['settings flag_emoji=🔖🔖', 'flag_emoji must be one emoji'],
+    ['settings threads=maybe', 'threads must be on or off'],
     ['subscribe 09:00 UTC extra', '"extra" is not an option of subscribe'],
     ['paper not-an-id', '"not-an-id" is not an arXiv id or paper URL; try 2410.17243'],
     ['frobnicate', 'Unknown subcommand "frobnicate". Try one of: search, today'],

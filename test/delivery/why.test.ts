@@ -39,6 +39,16 @@ describe('/papers why', () => {
     expect(await why('2410.17243')).toContain('This channel is not subscribed');
   });
 
+  it('answers from the delivery log after the channel unsubscribed', async () => {
+    subscribe({ topN: 2 });
+    await t.core.digests.runDueDigests(t.clock.now());
+    await t.core.commands.executeText('unsubscribe', { ...context, canManageChannel: true });
+    const text = await why('2410.17243');
+    expect(text).toMatch(/\(2410\.17243\) was posted here on 2024-10-26 in the 2024-10-25 digest/);
+    expect(text).toContain('This channel has since unsubscribed');
+    expect(await why('2410.99999')).toContain('This channel is not subscribed');
+  });
+
   it('explains posted, filtered, below threshold and outside the top N', async () => {
     subscribe({ topN: 2, minUpvotes: 10, exclude: ['hallucinations'] });
     await t.core.digests.runDueDigests(t.clock.now());
