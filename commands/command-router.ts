@@ -1,5 +1,6 @@
 import type { ReactionEvent } from '../src/chat/chat-port';
 import { errorReply, type Reply } from '../src/chat/replies';
+import type { ReactionOutcome } from '../src/discussion/discussion';
 import { isPaperboyError } from '../src/errors';
 import { suggestTimezones } from '../src/time/zoned-time';
 import type { CommandContext } from './command-context';
@@ -49,7 +50,7 @@ export interface CommandRouterOptions {
   deps: CommandDeps;
   /** Extra subcommands (the discussion queue adds its own). Their specs must be in `deps.specs`. */
   handlers?: Record<string, CommandHandler>;
-  onReaction?: (event: ReactionEvent) => Promise<void>;
+  onReaction?: (event: ReactionEvent) => Promise<ReactionOutcome>;
 }
 
 export function createCommandRouter(options: CommandRouterOptions): CommandService {
@@ -103,11 +104,11 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
       const reply = await execute(continuation.invocation, context);
       if (!continuation.share || reply.kind !== 'paper-list') return reply;
       const { previousToken: _p, nextToken: _n, shareToken: _s, ...shared } = reply;
-      return { ...shared, visibility: 'channel' };
+      return { ...shared, visibility: 'channel', shared: true };
     },
     suggestTimezones: (prefix, limit) => suggestTimezones(prefix, limit),
     async react(event) {
-      await options.onReaction?.(event);
+      return (await options.onReaction?.(event)) ?? 'not_a_paper';
     },
   };
 }

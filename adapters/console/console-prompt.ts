@@ -9,7 +9,7 @@ import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { Reply } from '../../src/chat/replies';
 import { consoleChannel } from './console-adapter';
-import { type ConsoleMessages, handleReactionLine } from './console-reactions';
+import { type ConsoleMessages, consoleUser, handleReactionLine } from './console-reactions';
 import { renderReply, type Style } from './console-render';
 
 export interface ConsolePromptOptions {
@@ -26,7 +26,7 @@ export interface ConsolePromptOptions {
 
 export const consoleContext: CommandContext = {
   channel: consoleChannel,
-  userId: 'local-user',
+  userId: consoleUser.id,
   canManageChannel: true,
   manageChannelRequirement: 'members with access to this terminal',
   commandPrefix: '/papers',
@@ -72,7 +72,7 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
         const token = list?.kind === 'paper-list' ? list[button] : undefined;
         reply = token
           ? await options.commands.resume(token, consoleContext)
-          : { kind: 'text', tone: 'error', text: `Nothing to ${line} here.`, visibility: 'private' };
+          : { kind: 'text', tone: 'error', text: noPageText(button, list), visibility: 'private' };
       } else {
         reply = await options.commands.executeText(line, consoleContext);
       }
@@ -83,6 +83,16 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
   }
   lines.close();
   release(options.input);
+}
+
+/** Why `next`, `prev` or `share` cannot act on what is shown. */
+function noPageText(button: 'previousToken' | 'nextToken' | 'shareToken', list: Reply | null): string {
+  if (list?.kind !== 'paper-list') {
+    return 'There is no list to page through yet: next, prev and share act on the last list shown (search, today, queue, history).';
+  }
+  if (button === 'nextToken') return 'That was the last page.';
+  if (button === 'previousToken') return 'That was the first page.';
+  return 'There is nothing in that list to share.';
 }
 
 /** Stops reading the terminal: an open stdin would otherwise keep the process alive after `exit`. */

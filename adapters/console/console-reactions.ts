@@ -4,6 +4,7 @@
  */
 import type { CommandService } from '../../commands/command-service';
 import type { ChannelRef } from '../../src/chat/chat-port';
+import type { ReactionOutcome } from '../../src/discussion/discussion';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
 
 export interface ConsoleMessages {
@@ -13,6 +14,10 @@ export interface ConsoleMessages {
 }
 
 const syntax = 'react <message like m3, or a paper id or URL> [emoji] [as <name>]';
+
+/** The person at the terminal, for commands and typed reactions alike (`as ada` stands in for a teammate). */
+export const consoleUser = { id: 'console:you', name: 'you' };
+const userIdFor = (name: string) => (name === consoleUser.name ? consoleUser.id : `console:${name}`);
 
 /** Null when the line is not a reaction; otherwise the text to print. */
 export async function handleReactionLine(
@@ -27,7 +32,7 @@ export async function handleReactionLine(
   const action = match[1]?.toLowerCase() === 'react' ? 'added' : 'removed';
   const words = (match[2] ?? '').split(/\s+/).filter(Boolean);
   const asIndex = words.findIndex((word) => word.toLowerCase() === 'as');
-  const user = asIndex >= 0 ? (words[asIndex + 1] ?? '') : 'you';
+  const user = asIndex >= 0 ? (words[asIndex + 1] ?? '') : consoleUser.name;
   const [target, emoji = flagEmoji()] = asIndex >= 0 ? words.slice(0, asIndex) : words;
   if (!target || !user) return `✖ Usage: ${syntax}`;
   let messageId = target;
@@ -37,6 +42,41 @@ export async function handleReactionLine(
       return `✖ "${target}" is neither a message here (m1, m2, …) nor a paper id or URL. Usage: ${syntax}`;
     messageId = messages.addUserMessage(`${user} shared https://huggingface.co/papers/${paperId}`);
   }
-  await commands.react({ channel, messageId, userId: `console:${user}`, userName: user, emoji, action });
-  return `${action === 'added' ? 'Reacted' : 'Removed the reaction'} ${emoji} on ${messageId} as ${user}.`;
+  const outcome = await commands.react({
+    channel,
+    messageId,
+    userId: userIdFor(user),
+    userName: user,
+    emoji,
+    action,
+  });
+  return describeOutcome(outcome, { emoji, messageId, user, flagEmoji: flagEmoji() });
+}
+
+/** A typed reaction has no emoji to see on screen: say what it did, including nothing. */
+function describeOutcome(
+  outcome: ReactionOutcome,
+  {
+    emoji,
+    messageId,
+    user,
+    flagEmoji,
+  }: { emoji: string; messageId: string; user: string; flagEmoji: string },
+): string {
+  switch (outcome) {
+    case 'flagged':
+      return `Reacted ${emoji} on ${messageId} as ${user}.`;
+    case 'withdrawn':
+      return `Removed the reaction ${emoji} on ${messageId} as ${user}.`;
+    case 'already_flagged':
+      return `${user} already flagged ${messageId}; nothing changed.`;
+    case 'not_flagged':
+      return `✖ ${user} had not flagged ${messageId}; nothing to remove.`;
+    case 'not_a_paper':
+      return `✖ ${messageId} is not about one paper (a digest header or a list): react on a paper card, or on a paper id or URL.`;
+    case 'not_the_flag_emoji':
+      return `Reacted ${emoji} on ${messageId}; only ${flagEmoji} flags a paper for discussion here.`;
+    case 'replayed':
+      return `${messageId}: that reaction was already counted.`;
+  }
 }

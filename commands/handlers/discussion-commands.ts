@@ -63,16 +63,24 @@ export function queueCommand(invocation: CommandInvocation, context: CommandCont
   );
 }
 
+const names = (people: string[]) =>
+  people.length ? `${people.length} flag${people.length === 1 ? '' : 's'}: ${people.join(', ')}` : 'no flags';
+
 export function historyCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
   const history = deps.store.discussion.history(context.channel, 200);
+  const papers = new Map(
+    deps.store.papers.getMany(history.map((record) => record.item.paperId)).map((paper) => [paper.id, paper]),
+  );
+  const cards = history.flatMap((record) => {
+    const paper = papers.get(record.item.paperId);
+    const back = record.item.state === 'queued' ? ' · back on the queue' : '';
+    const note = `discussed ${record.discussedAt.slice(0, 10)} · ${names(record.flaggedBy)}${back}`;
+    return paper ? [{ ...toPaperCard(paper), note }] : [];
+  });
   return listReply(
     'Discussed in this channel',
     `Nothing discussed yet. \`${context.commandPrefix} discussed <id>\` moves a paper from the queue to here.`,
-    cardsFor(
-      history,
-      deps,
-      (item) => `discussed ${item.discussedAt?.slice(0, 10) ?? ''} · ${flagsNote(item)}`,
-    ),
+    cards,
     invocation,
     context,
     deps,
@@ -88,6 +96,12 @@ function queuedItem(invocation: CommandInvocation, context: CommandContext, deps
       `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,
     );
   const item = deps.store.discussion.findItem(context.channel, id);
+  if (item?.state === 'discussed' && item.discussedAt) {
+    throw new PaperboyError(
+      'invalid_input',
+      `${id} was already discussed on ${item.discussedAt.slice(0, 10)}; \`${context.commandPrefix} history\` lists it. A new flag puts it back on the queue.`,
+    );
+  }
   if (item?.state !== 'queued' || item.flags.length === 0) {
     throw new PaperboyError(
       'not_found',

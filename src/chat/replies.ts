@@ -70,6 +70,8 @@ export interface PaperListReply {
   previousToken?: string;
   nextToken?: string;
   shareToken?: string;
+  /** One page someone posted to the channel: it has no buttons, so no page label either. */
+  shared?: boolean;
 }
 
 export type Reply = TextReply | PaperListReply;
@@ -89,6 +91,7 @@ export const errorReply = (text: string): TextReply => textReply(text, 'error', 
 
 /** `Page 2 of 3`, `Page 2` when the total is unknown, or null for a list that fits on one page. */
 export function pageLabel(reply: PaperListReply): string | null {
+  if (reply.shared) return null;
   const single = reply.pageCount === 1 || (reply.pageCount === null && reply.page === 1 && !reply.hasMore);
   if (single) return null;
   return reply.pageCount === null ? `Page ${reply.page}` : `Page ${reply.page} of ${reply.pageCount}`;

@@ -7,7 +7,7 @@ import type { Paper } from '../papers/paper';
 import type { Store } from '../store/store';
 import { truncateAtWord } from '../text/truncate';
 import { localMoment } from '../time/zoned-time';
-import type { QueueItem } from './discussion';
+import type { QueueItem, ReactionOutcome } from './discussion';
 import { sameEmoji } from './emoji';
 
 export interface DiscussionServiceOptions {
@@ -23,7 +23,7 @@ export interface DiscussionServiceOptions {
 }
 
 export interface DiscussionService {
-  handleReaction(event: ReactionEvent): Promise<void>;
+  handleReaction(event: ReactionEvent): Promise<ReactionOutcome>;
   /** Posts the weekly agenda in every channel whose agenda time has come today. */
   runDueAgendas(now: Date): Promise<number>;
   /** The agenda text for a channel's queue. */
@@ -48,9 +48,9 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
   }
   const log = options.log.child({ service: 'discussion' });
   // Events for one message are handled one at a time: two quick flags must not open two threads.
-  const chains = new Map<string, Promise<void>>();
+  const chains = new Map<string, Promise<unknown>>();
 
-  function serialised(key: string, work: () => Promise<void>): Promise<void> {
+  function serialised<T>(key: string, work: () => Promise<T>): Promise<T> {
     const next = (chains.get(key) ?? Promise.resolve()).then(work, work);
     const tail = next.catch(() => undefined);
     chains.set(key, tail);
@@ -74,23 +74,24 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     return id;
   }
 
-  async function handle(event: ReactionEvent): Promise<void> {
+  async function handle(event: ReactionEvent): Promise<ReactionOutcome> {
     const now = clock.now().toISOString();
     if (event.eventId && !store.discussion.firstSighting(`${event.channel.platform}:${event.eventId}`, now))
-      return;
+      return 'replayed';
     const settings = store.discussion.getSettings(event.channel);
-    if (!sameEmoji(event.emoji, settings.flagEmoji)) return;
+    if (!sameEmoji(event.emoji, settings.flagEmoji)) return 'not_the_flag_emoji';
     if (event.action === 'removed') {
       const paperId = await paperForMessage(event, false);
-      const item = paperId ? store.discussion.findItem(event.channel, paperId) : null;
-      if (item && store.discussion.removeFlag(item.id, event.userId))
-        log.info({ paper: item.paperId }, 'flag withdrawn');
-      return;
+      if (!paperId) return 'not_a_paper';
+      const item = store.discussion.findItem(event.channel, paperId);
+      if (!item || !store.discussion.removeFlag(item.id, event.userId)) return 'not_flagged';
+      log.info({ paper: item.paperId }, 'flag withdrawn');
+      return 'withdrawn';
     }
     const paperId = await paperForMessage(event, true);
-    if (!paperId) return;
+    if (!paperId) return 'not_a_paper';
     const item = store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
-    if (!store.discussion.addFlag(item.id, event.userId, event.userName, now)) return;
+    if (!store.discussion.addFlag(item.id, event.userId, event.userName, now)) return 'already_flagged';
     log.info({ paper: paperId, channel: event.channel.channelId }, 'paper flagged');
     await announceFlag(
       store.discussion.findItem(event.channel, paperId) ?? item,
@@ -98,6 +99,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
       settings.threads,
       now,
     );
+    return 'flagged';
   }
 
   async function announceFlag(

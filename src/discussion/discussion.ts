@@ -13,6 +13,16 @@ export interface ChannelSettings {
 
 export const defaultChannelSettings: ChannelSettings = { flagEmoji: '🔖', threads: true, agenda: null };
 
+/** What a reaction did, so a typed reaction (the console) can say so; chat platforms show it themselves. */
+export type ReactionOutcome =
+  | 'flagged'
+  | 'already_flagged'
+  | 'withdrawn'
+  | 'not_flagged'
+  | 'not_a_paper'
+  | 'not_the_flag_emoji'
+  | 'replayed';
+
 export interface Flag {
   userId: string;
   userName: string;
@@ -28,7 +38,17 @@ export interface QueueItem {
   threadUrl: string | null;
   state: 'queued' | 'discussed';
   firstFlaggedAt: string;
+  /** The last time it was discussed (it may be back on the queue since). */
   discussedAt: string | null;
   discussedBy: string | null;
   flags: Flag[];
+}
+
+/** One time a channel discussed a paper: a paper may come back to the queue and be discussed again. */
+export interface DiscussionRecord {
+  item: QueueItem;
+  discussedAt: string;
+  discussedBy: string | null;
+  /** Who had flagged it when it was discussed. */
+  flaggedBy: string[];
 }

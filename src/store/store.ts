@@ -1,6 +1,6 @@
 import type { ChannelRef } from '../chat/chat-port';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
-import type { ChannelSettings, QueueItem } from '../discussion/discussion';
+import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
 import type { Paper } from '../papers/paper';
 import type { DigestSettings, Subscription } from '../subscriptions/subscription';
 
@@ -180,11 +180,12 @@ export interface DiscussionRepository {
   /** True when there was such a flag. */
   removeFlag(itemId: number, userId: string): boolean;
   setThread(itemId: number, threadId: string, threadUrl: string | null): void;
+  /** Records the discussion with who had flagged the paper, and clears the flags for the next round. */
   markDiscussed(itemId: number, userId: string, now: string): void;
   /** Queued items with at least one flag: most flags first, then oldest. */
   queue(channel: ChannelRef): QueueItem[];
-  /** Discussed items, most recent first. */
-  history(channel: ChannelRef, limit: number): QueueItem[];
+  /** Every discussion in the channel, most recent first (a paper discussed twice is there twice). */
+  history(channel: ChannelRef, limit: number): DiscussionRecord[];
   /** Records that the agenda for the local date is posted (or is not to be posted); false if it already was. */
   recordAgenda(channel: ChannelRef, localDate: string, now: string): boolean;
   hasAgenda(channel: ChannelRef, localDate: string): boolean;

@@ -87,6 +87,43 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout.split('Discussed in this channel')[1]).toContain('[2410.16251]');
   });
 
+  it('is one person at the terminal: a typed reaction and a command act as the same user', async () => {
+    const input = ['react m3', 'queue', 'unflag 2410.16251', 'queue', 'exit', ''].join('\n');
+    const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
+    expect(run.stdout).toContain('Reacted 🔖 on m3 as you.');
+    expect(run.stdout).toContain('1 flag: you');
+    expect(run.stdout).toContain('Your flag is withdrawn; the paper has left the queue.');
+    expect(run.stdout).not.toContain('You have not flagged');
+  });
+
+  it('says what a typed reaction or a paging word did, including nothing', async () => {
+    const input = [
+      'next',
+      'react m1',
+      'react m3 👍',
+      'react m3',
+      'react m3',
+      'unreact m3',
+      'unreact m3',
+      'today',
+      'prev',
+      'next',
+      'next',
+      'exit',
+      '',
+    ].join('\n');
+    const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
+    expect(run.stdout).toContain('There is no list to page through yet');
+    expect(run.stdout).not.toMatch(/Nothing to (next|prev) here/);
+    expect(run.stdout).toContain('m1 is not about one paper (a digest header or a list)');
+    expect(run.stdout).toContain('Reacted 👍 on m3; only 🔖 flags a paper for discussion here.');
+    expect(run.stdout).toContain('you already flagged m3; nothing changed.');
+    expect(run.stdout.match(/Removed the reaction 🔖 on m3 as you\./g)).toHaveLength(1);
+    expect(run.stdout).toContain('you had not flagged m3; nothing to remove.');
+    expect(run.stdout).toContain('That was the first page.');
+    expect(run.stdout).toContain('That was the last page.');
+  });
+
   it('suggests --demo when Hugging Face cannot be reached at start-up', async () => {
     const run = await runCli(['start'], {
       env: {

@@ -27,10 +27,11 @@ describe.each(platforms)('every subcommand on $name', (platform) => {
     const back = await click('Previous');
     expect(back).toEqual(first);
 
-    // The same page, for everyone, without the buttons that only made sense privately.
+    // The same page, for everyone, without the buttons and the page label that only made sense privately.
     const shared = await click('Share in channel');
     expect(shared).toMatchObject({ ephemeral: false, buttons: [] });
-    expect([shared.text, ...first.buttons].join('\n')).toBe(first.text);
+    expect(pageOf(shared.text)).toBeUndefined();
+    expect([shared.text, 'Page 1', ...first.buttons].join('\n')).toBe(first.text);
   });
 
   it("shows today's batch and a paper by id, arXiv URL or Hugging Face URL, privately with its links", async () => {

@@ -58,6 +58,30 @@ describe.each(platforms)('the discussion queue on $name', (platform) => {
     expect(history.text).toContain('discussed 2024-10-26 · 1 flag: ann');
   });
 
+  it('keeps a discussed paper in the history when it is flagged again, and says when it was already discussed', async () => {
+    const paper = await digestPosted(c);
+    await flag('ann', paper.id, 'added');
+    await as('ann', `discussed ${TOP.id}`);
+    const twice = await as('ann', `discussed ${TOP.id}`);
+    expect(twice.text).toContain(`${TOP.id} was already discussed on 2024-10-26`);
+
+    // Flagged again later, by the same person as before: a new round on the queue, the old one kept.
+    c.t.clock.set('2024-10-28T10:00:00Z');
+    await flag('ann', paper.id, 'removed');
+    await flag('ann', paper.id, 'added');
+    const queue = await as('cy', 'queue');
+    expect(queue.text).toContain('Discussion queue · 1 paper');
+    expect(queue.text).toContain('1 flag: ann');
+    const history = await as('cy', 'history');
+    expect(history.text).toContain(TOP.title);
+    expect(history.text).toContain('discussed 2024-10-26 · 1 flag: ann · back on the queue');
+
+    await as('bo', `discussed ${TOP.id}`);
+    const both = (await as('cy', 'history')).text;
+    expect(both.indexOf('discussed 2024-10-28')).toBeGreaterThan(-1);
+    expect(both.indexOf('discussed 2024-10-28')).toBeLessThan(both.indexOf('discussed 2024-10-26'));
+  });
+
   it('counts a replayed reaction event once, and a second flag by the same person not at all', async () => {
     const paper = await digestPosted(c);
     await flag('ann', paper.id, 'added');

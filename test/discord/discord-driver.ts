@@ -52,7 +52,7 @@ class ObservedCommands implements CommandService {
     this.inner.suggestTimezones(prefix, limit);
   react: CommandService['react'] = async (event) => {
     try {
-      await this.inner.react(event);
+      return await this.inner.react(event);
     } finally {
       this.handed.push(event);
     }

@@ -15,6 +15,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
+import type { ReactionOutcome } from '../../src/discussion/discussion';
 import { Recorder } from '../fakes/discord/fake-recorder';
 
 export const sampleCard = (n: number, overrides: Partial<PaperCard> = {}): PaperCard => ({
@@ -126,8 +127,9 @@ export class FakeCommandService implements CommandService {
     return zones.slice(0, limit);
   }
 
-  async react(event: ReactionEvent): Promise<void> {
+  async react(event: ReactionEvent): Promise<ReactionOutcome> {
     this.reactions.push(event);
+    return 'flagged';
   }
 
   private issue(invocation: CommandInvocation, share: boolean): string {

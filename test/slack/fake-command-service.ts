@@ -16,6 +16,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
+import type { ReactionOutcome } from '../../src/discussion/discussion';
 import { sampleCard } from './sample-cards';
 
 export interface RecordedCommand {
@@ -103,8 +104,9 @@ export class FakeCommandService implements CommandService {
     return [];
   }
 
-  async react(event: ReactionEvent): Promise<void> {
+  async react(event: ReactionEvent): Promise<ReactionOutcome> {
     this.reactions.push(event);
+    return 'flagged';
   }
 
   private searchPage(query: string, page: number, visibility: 'private' | 'channel'): PaperListReply {

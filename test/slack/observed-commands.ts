@@ -15,7 +15,7 @@ export class ObservedCommands implements CommandService {
     this.inner.suggestTimezones(prefix, limit);
   react: CommandService['react'] = async (event) => {
     try {
-      await this.inner.react(event);
+      return await this.inner.react(event);
     } finally {
       const id = event.eventId ?? '';
       this.handed.add(id);

@@ -203,4 +203,22 @@ export const migrations: string[] = [
   FROM search_words JOIN position ON position.i <= length(search_words.word)
   WHERE length(word) >= 5;
   `,
+  // 4: each discussion is kept, with who had flagged the paper: a paper back on the queue keeps its history.
+  `
+  CREATE TABLE discussions (
+    id INTEGER PRIMARY KEY,
+    item_id INTEGER NOT NULL REFERENCES queue_items (id) ON DELETE CASCADE,
+    discussed_at TEXT NOT NULL,
+    discussed_by TEXT,
+    flagged_by TEXT NOT NULL          -- JSON array of the names whose flags this discussion closed
+  );
+  CREATE INDEX discussions_item ON discussions (item_id, discussed_at);
+
+  INSERT INTO discussions (item_id, discussed_at, discussed_by, flagged_by)
+  SELECT id, discussed_at, discussed_by,
+    (SELECT json_group_array(user_name) FROM
+      (SELECT user_name FROM flags WHERE flags.item_id = queue_items.id ORDER BY flagged_at, user_id))
+  FROM queue_items WHERE state = 'discussed' AND discussed_at IS NOT NULL;
+  DELETE FROM flags WHERE item_id IN (SELECT id FROM queue_items WHERE state = 'discussed');
+  `,
 ];

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ChannelRef, Platform } from '../../chat/chat-port';
 import {
   type ChannelSettings,
+  type DiscussionRecord,
   defaultChannelSettings,
   type Flag,
   type QueueItem,
@@ -127,7 +128,7 @@ export class SqliteDiscussionRepository implements DiscussionRepository {
       if (added) {
         this.db
           .prepare(
-            `UPDATE queue_items SET state = 'queued', discussed_at = NULL, discussed_by = NULL,
+            `UPDATE queue_items SET state = 'queued',
                first_flagged_at = CASE WHEN state = 'discussed' THEN ? ELSE first_flagged_at END
              WHERE id = ?`,
           )
@@ -150,9 +151,22 @@ export class SqliteDiscussionRepository implements DiscussionRepository {
   }
 
   markDiscussed(itemId: number, userId: string, now: string): void {
-    this.db
-      .prepare(`UPDATE queue_items SET state = 'discussed', discussed_at = ?, discussed_by = ? WHERE id = ?`)
-      .run(now, userId, itemId);
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO discussions (item_id, discussed_at, discussed_by, flagged_by)
+           SELECT ?, ?, ?, (SELECT json_group_array(user_name) FROM
+             (SELECT user_name FROM flags WHERE item_id = ? ORDER BY flagged_at, user_id))`,
+        )
+        .run(itemId, now, userId, itemId);
+      // The next flag starts a new round, from anyone, including those who flagged it this time.
+      this.db.prepare('DELETE FROM flags WHERE item_id = ?').run(itemId);
+      this.db
+        .prepare(
+          `UPDATE queue_items SET state = 'discussed', discussed_at = ?, discussed_by = ? WHERE id = ?`,
+        )
+        .run(now, userId, itemId);
+    })();
   }
 
   queue(channel: ChannelRef): QueueItem[] {
@@ -166,13 +180,29 @@ export class SqliteDiscussionRepository implements DiscussionRepository {
     return rows.map((row) => this.withFlags(row)).filter((item): item is QueueItem => item !== null);
   }
 
-  history(channel: ChannelRef, limit: number): QueueItem[] {
+  history(channel: ChannelRef, limit: number): DiscussionRecord[] {
     const rows = this.db
       .prepare(
-        `SELECT * FROM queue_items WHERE ${inChannel} AND state = 'discussed' ORDER BY discussed_at DESC, id DESC LIMIT ?`,
+        `SELECT queue_items.*, discussions.discussed_at AS discussion_at, discussions.discussed_by AS discussion_by,
+           discussions.flagged_by
+         FROM discussions JOIN queue_items ON queue_items.id = discussions.item_id
+         WHERE ${inChannel} ORDER BY discussions.discussed_at DESC, discussions.id DESC LIMIT ?`,
       )
-      .all(...channelParams(channel), limit) as ItemRow[];
-    return rows.map((row) => this.withFlags(row)).filter((item): item is QueueItem => item !== null);
+      .all(...channelParams(channel), limit) as Array<
+      ItemRow & { discussion_at: string; discussion_by: string | null; flagged_by: string }
+    >;
+    return rows.flatMap((row) => {
+      const item = this.withFlags(row);
+      if (!item) return [];
+      return [
+        {
+          item,
+          discussedAt: row.discussion_at,
+          discussedBy: row.discussion_by,
+          flaggedBy: JSON.parse(row.flagged_by) as string[],
+        },
+      ];
+    });
   }
 
   recordAgenda(channel: ChannelRef, localDate: string, now: string): boolean {
