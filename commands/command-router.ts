@@ -2,6 +2,7 @@ import type { ReactionEvent } from '../src/chat/chat-port';
 import { errorReply, type Reply } from '../src/chat/replies';
 import type { ReactionOutcome } from '../src/discussion/discussion';
 import { isPaperboyError } from '../src/errors';
+import type { Metrics } from '../src/metrics/metrics';
 import { suggestTimezones } from '../src/time/zoned-time';
 import type { CommandContext } from './command-context';
 import type { CommandDeps } from './command-deps';
@@ -51,6 +52,8 @@ export interface CommandRouterOptions {
   /** Extra subcommands (the discussion queue adds its own). Their specs must be in `deps.specs`. */
   handlers?: Record<string, CommandHandler>;
   onReaction?: (event: ReactionEvent) => Promise<ReactionOutcome>;
+  /** Command latency by platform and subcommand. */
+  metrics?: Metrics;
 }
 
 export function createCommandRouter(options: CommandRouterOptions): CommandService {
@@ -61,10 +64,16 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
     const handler = handlers[invocation.name];
     if (!handler)
       return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
+    const started = performance.now();
     try {
       return await handler(invocation, context, deps);
     } catch (error) {
       return replyForError(error, invocation, context);
+    } finally {
+      options.metrics?.commandSeconds.observe(
+        { platform: context.channel.platform, subcommand: invocation.name },
+        (performance.now() - started) / 1000,
+      );
     }
   }
 

@@ -76,5 +76,5 @@ export function createConsolePort(options: ConsoleAdapterOptions): ConsolePort {
 
 export function createConsoleAdapter(options: ConsoleAdapterOptions): ChatAdapter & { port: ConsolePort } {
   const port = createConsolePort(options);
-  return { port, start: async () => {}, stop: async () => {} };
+  return { port, start: async () => {}, stop: async () => {}, connected: () => true };
 }

@@ -3,9 +3,9 @@
  * no privileged intents) that translates interactions and reactions into core calls, and a REST port the
  * core posts digests through. The REST base comes from `apiBase`, and with it the gateway URL.
  */
-import { Client, Events, GatewayIntentBits, Partials, type RESTOptions } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Partials, type RESTOptions, Status } from 'discord.js';
 import type { CommandService } from '../../commands/command-service';
-import type { ChatAdapter } from '../../src/chat/chat-adapter';
+import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
 import { NO_MENTIONS } from './discord-body';
@@ -36,6 +36,8 @@ export interface DiscordAdapterOptions {
    * Without it `readMessage` sees other people's text only when they mention the bot. Default false.
    */
   messageContent?: boolean;
+  /** 429s, retries and reconnects, for metrics. */
+  telemetry?: PlatformTelemetry;
   /** REST tuning (tests shorten waits); `api` always comes from `apiBase`. */
   rest?: Partial<Pick<RESTOptions, 'retries' | 'timeout' | 'offset'>>;
 }
@@ -104,6 +106,14 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     if (!closing) track(onInteraction(interaction));
   });
   listenForReactions(client, options.commands, log, track);
+  const telemetry = options.telemetry ?? noTelemetry;
+  // discord.js waits out 429s and retries 5xx itself; its response event is where both can be seen.
+  client.rest.on('response', (request, response) => {
+    if (response.status === 429) {
+      telemetry.rateLimited();
+      telemetry.retried();
+    } else if (request.retries > 0) telemetry.retried();
+  });
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'));
   client.on(Events.ShardDisconnect, (event) =>
     log.warn({ code: event.code }, 'discord gateway disconnected'),
@@ -112,6 +122,8 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   return {
     port,
     botUserId: () => client.user?.id ?? null,
+    connected: () =>
+      open && client.ws.shards.size > 0 && client.ws.shards.every((shard) => shard.status === Status.Ready),
     async start() {
       const { ready, cancel } = readySignal(client, options.readyTimeoutMs ?? 60_000);
       ready.catch(() => {});

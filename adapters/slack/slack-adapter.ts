@@ -4,9 +4,9 @@
  * default), HTTP mode on `/slack/events` when only a signing secret is.
  */
 import type { Server } from 'node:http';
-import { App, webApi } from '@slack/bolt';
+import { App, SocketModeReceiver, webApi } from '@slack/bolt';
 import type { CommandService } from '../../commands/command-service';
-import type { ChatAdapter } from '../../src/chat/chat-adapter';
+import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
 import { type Clock, systemClock } from '../../src/clock';
 import type { Logger } from '../../src/logging/logger';
@@ -56,6 +56,8 @@ export interface SlackAdapterOptions {
   processBeforeResponse?: boolean;
   /** How long users.info / conversations.info answers are reused (0: ask every time). */
   directoryCacheMs?: number;
+  /** 429s, retries and reconnects, for metrics. */
+  telemetry?: PlatformTelemetry;
   /** How long `stop()` waits for acked work (command answers, reaction hand-offs) to finish. */
   stopGraceMs?: number;
 }
@@ -96,6 +98,9 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     ...clientOptions,
     retryConfig: { retries: 0 },
   });
+  const telemetry = options.telemetry ?? noTelemetry;
+  for (const each of [client, keyedClient])
+    each.on(webApi.WebClientEvent.RATE_LIMITED, telemetry.rateLimited);
   const identity: SlackIdentity & { botUserId: string | null; botName: string | null } = {
     botName: null,
     botId: options.botId ?? null,
@@ -113,10 +118,13 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     log,
     identity: () => identity,
     maxRateLimitWaits: options.maxRateLimitWaits ?? 3,
+    onRetry: telemetry.retried,
     historyPages: 3,
   });
   let app: App | null = null;
   let server: Server | null = null;
+  /** Socket Mode: follows the socket client's lifecycle events (it reconnects on its own). */
+  let socketOpen = false;
 
   async function identify(): Promise<void> {
     if (identity.botId && identity.botUserId && identity.teamUrl) return;
@@ -141,6 +149,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         slackLogger,
         log,
       });
+      if (receiver instanceof SocketModeReceiver) {
+        receiver.client.on('connected', () => {
+          socketOpen = true;
+        });
+        for (const state of ['reconnecting', 'disconnecting', 'disconnected'])
+          receiver.client.on(state, () => {
+            socketOpen = false;
+          });
+      }
       const bolt = new App({
         token: options.botToken,
         receiver,
@@ -184,6 +201,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (!(await tracker.idle(options.stopGraceMs ?? 10_000)))
         log.warn('slack stopped with work still in flight');
     },
+    connected: () => app !== null && (mode === 'http' ? server?.listening === true : socketOpen),
     httpPort,
     idle: async () => {
       await tracker.idle();

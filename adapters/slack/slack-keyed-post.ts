@@ -30,7 +30,7 @@ const unknown = Symbol('history unreadable');
 
 export async function postOnce<T>(
   policy: KeyedPostPolicy,
-  deps: { sleep: Sleep; log: Logger },
+  deps: { sleep: Sleep; log: Logger; onRetry?: (() => void) | undefined },
   post: KeyedPost<T>,
 ): Promise<T> {
   const log = deps.log.child({ channel: post.channelId, deliveryKey: post.key });
@@ -59,6 +59,7 @@ export async function postOnce<T>(
       if (found === unknown) continue;
     }
     if (round === policy.attempts) break;
+    if (round > 0) deps.onRetry?.();
     try {
       return await post.send();
     } catch (error) {

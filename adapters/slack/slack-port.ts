@@ -32,6 +32,8 @@ export interface SlackPortOptions {
   sleep: Sleep;
   log: Logger;
   identity: () => SlackIdentity;
+  /** Told each time a call is sent again (after a 429, or a keyed post after a failure). */
+  onRetry?: () => void;
   /** How many 429s in a row one call waits out before giving up as 'transient'. */
   maxRateLimitWaits: number;
   /** conversations.history pages (200 messages each) searched by findPosted. */
@@ -57,6 +59,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
         if (retryAfter !== null && waits < options.maxRateLimitWaits) {
           log.warn({ channel: channel.channelId, retryAfter }, `slack ${action} rate limited; waiting`);
           await options.sleep(Math.max(1, retryAfter) * 1_000);
+          options.onRetry?.();
           continue;
         }
         log.warn({ channel: channel.channelId, slackError: slackErrorCode(error) }, `slack ${action} failed`);

@@ -1,7 +1,8 @@
 import { createDiscordAdapter } from '../../adapters/discord';
 import { createSlackAdapter, slackAdapterOptions } from '../../adapters/slack';
-import type { ChatAdapter } from '../chat/chat-adapter';
+import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
 import type { Config } from '../config/config';
+import type { Metrics } from '../metrics/metrics';
 import type { AdapterStatus } from './adapter-plan';
 import type { Core } from './create-core';
 
@@ -19,15 +20,25 @@ export function createChatAdapters(config: Config, statuses: AdapterStatus[], co
         messageContent: config.DISCORD_MESSAGE_CONTENT,
         commands: core.commands,
         log: core.log,
+        telemetry: telemetryFor(core.metrics, 'discord'),
       }),
     );
   }
   if (on('Slack')) {
     adapters.push(
-      createSlackAdapter(
-        slackAdapterOptions(config, { commands: core.commands, log: core.log, clock: core.clock }),
-      ),
+      createSlackAdapter({
+        ...slackAdapterOptions(config, { commands: core.commands, log: core.log, clock: core.clock }),
+        telemetry: telemetryFor(core.metrics, 'slack'),
+      }),
     );
   }
   return adapters;
+}
+
+export function telemetryFor(metrics: Metrics, platform: 'discord' | 'slack'): PlatformTelemetry {
+  return {
+    rateLimited: () => metrics.rateLimited.inc({ service: platform }),
+    retried: () => metrics.retries.inc({ service: platform }),
+    reconnected: () => metrics.reconnects.inc({ platform }),
+  };
 }

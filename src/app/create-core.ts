@@ -10,6 +10,7 @@ import type { Config } from '../config/config';
 import { createDigestService, type DigestService } from '../digest/digest-service';
 import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { type BatchSync, createBatchSync } from '../ingest/batch-sync';
+import { createMetrics, type Metrics } from '../metrics/metrics';
 import { createSearchService, type SearchService } from '../search/search-service';
 import { createHfSource } from '../sources/hf/hf-source';
 import type { PaperSource } from '../sources/paper-source';
@@ -28,6 +29,8 @@ export interface CoreOptions {
   source?: PaperSource;
   /** How the HTTP source waits between retries (tests pass a fast one). */
   sleep?: (ms: number) => Promise<void>;
+  /** Default: a fresh registry for this core. */
+  metrics?: Metrics;
 }
 
 /** Everything platform-neutral, wired once. Adapters get `commands` and post through `digests`. */
@@ -43,6 +46,7 @@ export interface Core {
   readonly digests: DigestService;
   readonly discussion: DiscussionService;
   readonly commands: CommandService;
+  readonly metrics: Metrics;
   /** Drops delivery-log rows older than the retention and replay-guard entries older than two days. */
   prune(now: Date): { deliveries: number; events: number };
   close(): void;
@@ -51,6 +55,7 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   const { config, clock, log } = options;
   const store = options.store ?? openSqliteStore(config.DATABASE_URL);
+  const metrics = options.metrics ?? createMetrics();
   const source =
     options.source ??
     createHfSource({
@@ -59,12 +64,13 @@ export function createCore(options: CoreOptions): Core {
       timeoutMs: config.HF_TIMEOUT_MS,
       retryBudgetMs: config.HF_RETRY_BUDGET_MS,
       log,
+      metrics,
       ...(options.sleep ? { sleep: options.sleep } : {}),
     });
   const sync = createBatchSync({ source, store, clock, log, settleHourUtc: config.BATCH_SETTLE_HOUR_UTC });
   const search = createSearchService(store);
   const ports = new PortRegistry();
-  const digests = createDigestService({ store, sync, ports, log: log.child({ service: 'digest' }) });
+  const digests = createDigestService({ store, sync, ports, metrics, log: log.child({ service: 'digest' }) });
   const continuations = new Continuations(() => clock.now().getTime());
   const deps = {
     store,
@@ -83,7 +89,20 @@ export function createCore(options: CoreOptions): Core {
     log,
     lookUpPaper: (id) => lookUpPaper(id, deps),
   });
-  const commands = createCommandRouter({ deps, onReaction: discussion.handleReaction });
+  const commands = createCommandRouter({ deps, metrics, onReaction: discussion.handleReaction });
+  metrics.gaugeFrom(
+    'paperboy_deliveries_sending',
+    'Digest posts marked sending (sent, not yet confirmed by the platform).',
+    () => store.deliveries.inFlight().length,
+  );
+  metrics.gaugeFrom(
+    'paperboy_hf_last_fetch_timestamp_seconds',
+    'When a Hugging Face day was last fetched and stored (Unix seconds; 0 before the first fetch).',
+    () => {
+      const at = store.batches.lastFetchedAt();
+      return at ? Date.parse(at) / 1000 : 0;
+    },
+  );
   const prune = (now: Date) => {
     const day = 86_400_000;
     const deliveries = store.deliveries.prune(new Date(now.getTime() - deliveryLogDays * day).toISOString());
@@ -103,6 +122,7 @@ export function createCore(options: CoreOptions): Core {
     digests,
     discussion,
     commands,
+    metrics,
     prune,
     close: () => store.close(),
   };

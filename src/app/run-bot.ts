@@ -13,10 +13,13 @@ import type { Config } from '../config/config';
 import { demoClock, startDemoServer } from '../demo/demo-server';
 import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
+import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import { bannerLines, halfConfiguredPlatforms, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
-import { createCore } from './create-core';
-import { startScheduler } from './scheduler';
+import { type Core, createCore } from './create-core';
+import { readiness } from './readiness';
+import { scheduledJobs } from './scheduled-jobs';
+import { createScheduler, minuteTicker, type Ticker } from './scheduler';
 
 /** How long SIGTERM waits for the message in flight before closing the database anyway. */
 const shutdownGraceMs = 4_000;
@@ -28,6 +31,21 @@ export interface RunBotOptions {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean };
   clock?: Clock;
+  /** What drives the scheduler: node-cron's minute tick by default; tests tick by hand. */
+  ticker?: Ticker;
+  /** Stops the bot like SIGTERM does (tests running it in-process). */
+  signal?: AbortSignal;
+  /** Called once everything is running. */
+  onStarted?: (bot: StartedBot) => void;
+}
+
+/** What a running bot tells whoever started it. */
+export interface StartedBot {
+  core: Core;
+  /** The names of the scheduled jobs. */
+  jobs: readonly string[];
+  /** The port of /healthz, /readyz and /metrics, or null when METRICS_PORT is unset. */
+  metricsPort: number | null;
 }
 
 /** Runs until SIGINT/SIGTERM (or, in console mode, the end of the prompt). Resolves with the exit code. */
@@ -68,9 +86,27 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   }
 
   await core.digests.reconcileInFlight(clock.now());
-  // A digest whose time passed while the bot was down goes out now, if it is still that local day.
-  void core.digests.runDueDigests(clock.now()).catch((error) => log.error({ err: error }, 'catch-up failed'));
-  const scheduler = startScheduler(core);
+  let metricsServer: MetricsServer | null = null;
+  if (config.METRICS_PORT !== undefined) {
+    core.metrics.gaugeFrom(
+      'paperboy_platform_connected',
+      'Whether each enabled chat platform is connected (1) or not (0).',
+      () =>
+        Object.fromEntries(adapters.map((adapter) => [adapter.port.platform, adapter.connected() ? 1 : 0])),
+      'platform',
+    );
+    metricsServer = await startMetricsServer({
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+      metrics: core.metrics,
+      readiness: () => readiness(core, adapters),
+      log,
+    });
+  }
+  // The first tick runs at once: work whose time passed while the bot was down is caught up now.
+  const scheduler = createScheduler(scheduledJobs(core), { clock, log });
+  scheduler.start(options.ticker ?? minuteTicker);
+  options.onStarted?.({ core, jobs: scheduler.jobs, metricsPort: metricsServer?.port ?? null });
 
   let markStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((resolve) => {
@@ -80,9 +116,14 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       log.info({ signal }, 'shutting down');
-      await scheduler.stop();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       // The message in flight finishes (or is abandoned after a few seconds, to be reconciled at next start).
-      await Promise.race([core.digests.stop(), delay(shutdownGraceMs, undefined, { ref: false })]);
+      await Promise.race([
+        Promise.all([scheduler.stop(), core.digests.stop()]),
+        delay(shutdownGraceMs, undefined, { ref: false }),
+      ]);
+      await metricsServer?.close();
       await Promise.all(
         adapters.map((adapter) =>
           adapter.stop().catch((error) => log.warn({ err: error }, 'adapter stop failed')),
@@ -98,6 +139,8 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  if (options.signal?.aborted) void shutdown('abort');
+  options.signal?.addEventListener('abort', () => void shutdown('abort'), { once: true });
 
   if (!consoleAdapter) return stopped;
   // The prompt ends on `exit`, at the end of input, or when a signal stops the bot.

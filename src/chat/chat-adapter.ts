@@ -6,4 +6,21 @@ export interface ChatAdapter {
   start(): Promise<void>;
   /** Stops taking input and closes connections; messages in flight are finished or abandoned safely. */
   stop(): Promise<void>;
+  /** Whether the platform connection is up right now (gateway ready, socket open, HTTP listening): `/readyz`. */
+  connected(): boolean;
 }
+
+/**
+ * What an adapter reports about its platform connection, for metrics. The composition root hands each
+ * adapter one bound to its platform; adapters call it and never see the metrics registry.
+ */
+export interface PlatformTelemetry {
+  /** The platform answered 429. */
+  rateLimited(): void;
+  /** A request is being sent again after a failure (429, 5xx, timeout). */
+  retried(): void;
+  /** The gateway or socket connection came back after dropping. */
+  reconnected(): void;
+}
+
+export const noTelemetry: PlatformTelemetry = { rateLimited() {}, retried() {}, reconnected() {} };

@@ -41,6 +41,13 @@ export const envSchema = z.object({
   ),
   LOG_FORMAT: lowerCased(z.enum(['auto', 'pretty', 'json'])).default('auto'),
   REFRESH_INTERVAL_MINUTES: positiveInt.default(60),
+  /** Opt-in: /healthz, /readyz and /metrics on this port (0 picks a free one). Unset: no listener. */
+  METRICS_PORT: port.optional(),
+  /** Where the metrics port listens; 0.0.0.0 for a scraper or probe outside this host or container. */
+  METRICS_HOST: z
+    .string()
+    .min(1, 'METRICS_HOST is a host name or address such as 0.0.0.0')
+    .default('127.0.0.1'),
   /** A Daily Papers day keeps filling until about 02:30 UTC the next day; it counts as complete after this hour. */
   BATCH_SETTLE_HOUR_UTC: z.coerce
     .number({ error: 'expected an hour from 0 to 23' })

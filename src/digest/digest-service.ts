@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
 import { createRunPoster } from '../delivery/run-poster';
 import type { BatchSync } from '../ingest/batch-sync';
+import type { Metrics } from '../metrics/metrics';
 import type { Paper } from '../papers/paper';
 import type { BatchRecord, Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
@@ -16,6 +17,7 @@ export interface DigestServiceOptions {
   log: Logger;
   /** A post that failed this many times is given up (and shown as failed by `/papers why`). */
   maxAttempts?: number;
+  metrics?: Metrics;
 }
 
 export interface DigestTickResult {
@@ -95,13 +97,37 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       );
       return result;
     }
+    const started = performance.now();
+    let channels = 0;
     for (const { subscription, localDate } of due) {
       if (stopping) break;
       const outcome = await runSubscription(subscription, localDate, batch, now);
+      if (outcome.attempted) channels++;
+      count(subscription.channel.platform, outcome);
       result.posted += outcome.posted;
       result.failed += outcome.failed;
     }
+    // One line per run, whatever the number of channels: what an operator reads to see the day went out.
+    options.log.info(
+      {
+        channels,
+        due: due.length,
+        posts: result.posted,
+        failures: result.failed,
+        batchDay: batch?.day ?? null,
+        ms: Math.round(performance.now() - started),
+      },
+      'digest run finished',
+    );
     return result;
+  }
+
+  function count(platform: string, outcome: { posted: number; failed: number; attempted: boolean }) {
+    const metrics = options.metrics;
+    if (!metrics || !outcome.attempted) return;
+    metrics.posts.inc({ platform, outcome: 'sent' }, outcome.posted);
+    metrics.posts.inc({ platform, outcome: 'failed' }, outcome.failed);
+    metrics.digests.inc({ platform, outcome: outcome.failed > 0 ? 'failed' : 'sent' });
   }
 
   async function runSubscription(
@@ -114,7 +140,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     let run = store.deliveries.findRun(subscription.id, localDate);
     let isNew = false;
     if (!run) {
-      if (!batch) return { posted: 0, failed: 0 };
+      if (!batch) return { posted: 0, failed: 0, attempted: false };
       const papers = candidatePapers(subscription.id, batch.day);
       const logged = store.deliveries.loggedPaperIds(
         subscription.id,
@@ -128,7 +154,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         'digest planned',
       );
     }
-    return poster.deliverRun(subscription, run, isNew, now, log);
+    return { ...(await poster.deliverRun(subscription, run, isNew, now, log)), attempted: true };
   }
 
   /**

@@ -115,6 +115,8 @@ export interface BatchRepository {
   nonEmptyDaysBetween(after: string, upTo: string): string[];
   /** The days whose batch listed the paper, oldest first. */
   daysListing(paperId: string): string[];
+  /** When any day was last fetched and stored (ISO), or null before the first fetch. */
+  lastFetchedAt(): string | null;
 }
 
 export interface SubscriptionRepository {

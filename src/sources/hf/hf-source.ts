@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { PaperboyError } from '../../errors';
+import type { Metrics } from '../../metrics/metrics';
 import type { Paper } from '../../papers/paper';
-import { fetchJson } from '../http/fetch-json';
+import { type FetchObserver, fetchJson } from '../http/fetch-json';
 import type { DayBatch, PaperSource } from '../paper-source';
 import { normalizeHfDailyItem, normalizeHfPaper } from './hf-normalize';
 import { hfDailyItemSchema, hfPaperSchema } from './hf-schemas';
@@ -17,6 +18,17 @@ export interface HfSourceOptions {
   pageSize?: number;
   /** Safety stop for a misbehaving server that never returns a short page. */
   maxPages?: number;
+  metrics?: Metrics;
+}
+
+function observerFor(metrics: Metrics): FetchObserver {
+  const service = { service: 'huggingface' } as const;
+  return {
+    attempt: (outcome, seconds) => metrics.hfRequestSeconds.observe({ outcome }, seconds),
+    rateLimited: () => metrics.rateLimited.inc(service),
+    retry: () => metrics.retries.inc(service),
+    failed: (code) => metrics.hfFetchErrors.inc({ code }),
+  };
 }
 
 /** The Hugging Face Daily Papers API as a PaperSource. */
@@ -24,6 +36,7 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
   const log = options.log.child({ source: 'huggingface' });
   const pageSize = options.pageSize ?? 100;
   const maxPages = options.maxPages ?? 50;
+  const observer = options.metrics ? observerFor(options.metrics) : undefined;
   const request = (path: string) =>
     fetchJson(`${options.baseUrl}${path}`, {
       timeoutMs: options.timeoutMs,
@@ -32,6 +45,7 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
       log,
       settingName: 'HF_BASE_URL',
       ...(options.sleep ? { sleep: options.sleep } : {}),
+      ...(observer ? { observer } : {}),
     });
 
   async function fetchDay(day: string): Promise<DayBatch> {

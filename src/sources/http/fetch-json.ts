@@ -12,6 +12,16 @@ export interface FetchJsonOptions {
   random?: () => number;
   /** Which setting names the base URL, for the error a user sees when it cannot be reached. */
   settingName?: string;
+  /** Told about every attempt, retry and final failure (metrics). */
+  observer?: FetchObserver;
+}
+
+/** What a caller may count: each attempt's outcome and duration, 429 answers, retries, give-ups. */
+export interface FetchObserver {
+  attempt(outcome: 'ok' | 'not_found' | 'error', seconds: number): void;
+  rateLimited(): void;
+  retry(): void;
+  failed(code: string): void;
 }
 
 export type JsonResult = { status: 'ok'; body: unknown } | { status: 'not_found' };
@@ -30,16 +40,28 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
   const random = options.random ?? Math.random;
   const started = Date.now();
   let lastProblem = '';
+  const observer = options.observer;
   for (let attempt = 0; ; attempt++) {
+    const attemptStarted = performance.now();
     const outcome = await attemptOnce(url, options);
+    const seconds = (performance.now() - attemptStarted) / 1000;
+    observer?.attempt(
+      outcome.kind === 'done' ? (outcome.result.status === 'ok' ? 'ok' : 'not_found') : 'error',
+      seconds,
+    );
     if (outcome.kind === 'done') return outcome.result;
-    if (outcome.kind === 'fatal') throw outcome.error;
+    if (outcome.kind === 'retry' && outcome.problem === 'HTTP 429') observer?.rateLimited();
+    if (outcome.kind === 'fatal') {
+      observer?.failed(outcome.error.code);
+      throw outcome.error;
+    }
     lastProblem = outcome.problem;
     const wait = outcome.requestedMs ?? backoffDelayMs(attempt, 500, 30_000, random);
     const elapsed = Date.now() - started;
     // No route to the host at all (no network, a wrong HF_BASE_URL) rarely heals within seconds: say so soon.
     const unreachable = outcome.unreachable === true && attempt + 1 >= maxUnreachableAttempts;
     if (unreachable || elapsed + wait > options.retryBudgetMs) {
+      observer?.failed('source_unavailable');
       const setting = options.settingName
         ? ` (check ${options.settingName}, or try --demo to run offline)`
         : '';
@@ -52,6 +74,7 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
       { url, attempt: attempt + 1, problem: outcome.problem, waitMs: wait },
       'fetch failed, retrying',
     );
+    observer?.retry();
     await sleep(wait);
   }
 }

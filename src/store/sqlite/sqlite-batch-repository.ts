@@ -50,6 +50,10 @@ export class SqliteBatchRepository implements BatchRepository {
       .all(paperId) as string[];
   }
 
+  lastFetchedAt(): string | null {
+    return (this.db.prepare('SELECT max(fetched_at) FROM batches').pluck().get() as string | null) ?? null;
+  }
+
   latestNonEmpty(onOrBefore: string): BatchRecord | null {
     const row = this.db
       .prepare('SELECT * FROM batches WHERE day <= ? AND paper_count > 0 ORDER BY day DESC LIMIT 1')

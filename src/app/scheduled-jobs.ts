@@ -1,0 +1,46 @@
+import type { Core } from './create-core';
+import { everyInterval, onEveryTick, type ScheduledJob } from './scheduler';
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+/**
+ * Every timed behaviour the README and `/papers help` promise, as the running bot schedules it. A test
+ * (test/app/scheduled-jobs.test.ts) holds this list against the README's table, so a new timed feature
+ * that is documented but not scheduled (or the other way round) fails the build.
+ */
+export function scheduledJobs(core: Core): ScheduledJob[] {
+  const startedAt = core.clock.now();
+  return [
+    {
+      // Each subscription's local time is checked every minute; a digest missed while the bot was down
+      // goes out at start-up if it is still that local day.
+      name: 'digests',
+      isDue: onEveryTick,
+      run: (now) => core.digests.runDueDigests(now),
+    },
+    {
+      // The weekly agenda, at each channel's weekday and time; caught up at start-up the same local day.
+      name: 'agendas',
+      isDue: onEveryTick,
+      run: (now) => core.discussion.runDueAgendas(now),
+    },
+    {
+      // Recent days re-fetched for search and moving upvotes. The last fetch is in the database, so a
+      // restart (or a crash loop) does not fetch again before the interval has passed; a new database
+      // waits one interval, as start-up fetches what the first digest or the console needs anyway.
+      name: 'refresh',
+      isDue: everyInterval(core.config.REFRESH_INTERVAL_MINUTES * minute, () => {
+        const at = core.store.batches.lastFetchedAt();
+        return at ? new Date(at) : startedAt;
+      }),
+      run: (now) => core.sync.refreshRecent(now),
+    },
+    {
+      // Old delivery-log rows and replay guards; once at start-up, then daily.
+      name: 'prune',
+      isDue: everyInterval(day),
+      run: async (now) => core.prune(now),
+    },
+  ];
+}
