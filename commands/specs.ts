@@ -16,7 +16,7 @@ export const commandSpecs: CommandSpec[] = [
     name: 'search',
     description: 'Search every paper paperboy has stored',
     usage:
-      'search <words, arXiv id or URL> [since:7d] [upvotes:>20] [author:"Name"] [org:nvidia] [posted] [flagged]',
+      'search <words, "phrase", -word, arXiv id or URL> [since:7d] [upvotes:>20] [author:"Name"] [org:nvidia] [posted] [flagged]',
     options: [
       {
         name: 'query',

@@ -6,7 +6,8 @@ import { parsePaperReference } from '../../src/papers/arxiv-id';
 import { parseName, parseSince } from '../../src/search/filter-values';
 import { emptyFilters, parseSearchQuery, type SearchFilterInput } from '../../src/search/query-syntax';
 import { combineFilters, describeFilters, hasFilters, paperFilters } from '../../src/search/search-filters';
-import { maxQueryLength, type SearchResult } from '../../src/search/search-service';
+import { emptySearchText, searchHeading, unsearchableMessage } from '../../src/search/search-replies';
+import { maxQueryLength } from '../../src/search/search-service';
 import { utcDay } from '../../src/time/zoned-time';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
@@ -112,10 +113,17 @@ export async function searchCommand(
     offset: options.page * pageSize,
   });
   const described = describeFilters(filters, today);
+  const refusal = unsearchableMessage(
+    text,
+    result,
+    described !== '',
+    (query) => `\`${context.commandPrefix} search ${query}\``,
+  );
+  if (refusal) throw new PaperboyError('invalid_input', refusal);
   return pagedReply(
     {
-      heading: heading(text, described, result),
-      emptyText: emptyText(text, described, result),
+      heading: searchHeading(text, described, result),
+      emptyText: emptySearchText(text, described, result, deps.store.papers.count()),
       cards: result.hits
         .slice(0, pageSize)
         .map((hit) => ({ ...toPaperCard(hit.paper), ...(hit.snippet ? { snippet: hit.snippet } : {}) })),
@@ -128,26 +136,3 @@ export async function searchCommand(
     'private',
   );
 }
-
-function heading(text: string, filters: string, result: SearchResult): string {
-  const corrected = result.replaced
-    .filter((entry) => entry.how === 'corrected')
-    .flatMap((entry) => entry.used);
-  const what = text ? `Papers matching "${text}"` : 'Top papers';
-  const readAs = corrected.length > 0 ? ` (read as ${corrected.join(', ')})` : '';
-  const left =
-    result.ignored.length > 0 && result.hits.length > 0
-      ? ` (no paper mentions ${quoted(result.ignored)})`
-      : '';
-  return [what + readAs + left, filters].filter(Boolean).join(' · ');
-}
-
-function emptyText(text: string, filters: string, result: SearchResult): string {
-  if (result.ignored.length > 0) {
-    return `No stored paper mentions ${quoted(result.ignored)}. Check the spelling, or try other words.`;
-  }
-  if (filters) return `No stored paper matches${text ? ` "${text}"` : ''} with these filters (${filters}).`;
-  return `No stored paper matches "${text}". Try fewer or other words.`;
-}
-
-const quoted = (words: string[]) => words.map((word) => `"${word}"`).join(' or ');

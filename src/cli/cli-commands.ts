@@ -4,7 +4,8 @@ import { previewDigest } from '../digest/digest-preview';
 import { PaperboyError } from '../errors';
 import { paperLinks } from '../papers/paper';
 import { parseSearchQuery } from '../search/query-syntax';
-import { hasFilters, paperFilters } from '../search/search-filters';
+import { describeFilters, hasFilters, paperFilters } from '../search/search-filters';
+import { emptySearchText, searchHeading, unsearchableMessage } from '../search/search-replies';
 import { maxQueryLength } from '../search/search-service';
 import { defaultDigestSettings } from '../subscriptions/subscription';
 import { addDays, utcDay } from '../time/zoned-time';
@@ -65,26 +66,37 @@ export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
     );
   }
   const filters = paperFilters(parsed.filters, utcDay(core.clock.now()));
-  const { hits } = core.search.search({ text: parsed.text, filters, limit: args.limit ?? 10 });
+  const result = core.search.search({ text: parsed.text, filters, limit: args.limit ?? 10 });
+  const described = describeFilters(parsed.filters, utcDay(core.clock.now()));
+  const refusal = unsearchableMessage(
+    parsed.text,
+    result,
+    described !== '',
+    (text) => `paperboy search "${text}"`,
+  );
+  if (refusal) throw new PaperboyError('invalid_input', refusal);
+  const { hits } = result;
   if (args.json) {
     const rows = hits.map((hit) => ({
       id: hit.paper.id,
       title: hit.paper.title,
-      score: Number(hit.score.toFixed(4)),
+      score: Number(hit.score.toPrecision(4)),
+      coverage: Number(hit.coverage.toFixed(2)),
       url: paperLinks(hit.paper.id).hf,
     }));
     print(io.stdout, JSON.stringify(rows, null, 2));
     return;
   }
-  if (hits.length === 0)
-    print(
-      io.stdout,
-      `No stored paper matches "${query}". Fetch some days first: paperboy fetch --date YYYY-MM-DD`,
-    );
+  if (hits.length === 0) {
+    print(io.stdout, emptySearchText(parsed.text, described, result, core.store.papers.count()));
+    return;
+  }
+  print(io.stdout, searchHeading(parsed.text, described, result));
   hits.forEach((hit, index) => {
+    // The share of the query a paper matches says more than a bm25 number, which has no unit.
     print(
       io.stdout,
-      `${String(index + 1).padStart(2)}. ${hit.paper.title}\n    ${paperLinks(hit.paper.id).hf} · ▲ ${hit.paper.upvotes} · score ${hit.score.toFixed(2)}`,
+      `${String(index + 1).padStart(2)}. ${hit.paper.title}\n    ${paperLinks(hit.paper.id).hf} · ▲ ${hit.paper.upvotes} · matches ${Math.round(hit.coverage * 100)}% of the query`,
     );
   });
 }

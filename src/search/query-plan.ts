@@ -1,13 +1,15 @@
 /**
- * Query understanding: turns what someone typed into clauses of alternatives the store can match. Each
- * clause is one idea: a word with its other spellings and acronym, a hyphenated compound, a spelled-out
- * acronym. Unknown words are completed (the last one, still being typed) or corrected (a typo); a word
- * nothing resembles is left out and reported rather than silently emptying the results.
+ * Query understanding: turns what someone typed into clauses the store can match. Each clause is one idea:
+ * a word with its acronym, a compound split or joined, a spelled-out acronym. Quoted
+ * phrases must match; `-word` must not. A word no paper contains is corrected when it is not an English word
+ * (a typo), completed when it is the unfinished last word, and otherwise reported and left out: it never
+ * empties the results, and a real word is never swapped for another.
  */
 import type { PaperRepository, TextAlternative } from '../store/store';
+import { isEnglishWord } from './english-words';
+import { allFeatures, type SearchFeatures } from './search-features';
 import { isVocabularyWord, queryWords, stopwords } from './search-text';
 import { isCorrectable } from './spelling-correction';
-import { spellingVariants } from './spelling-variants';
 import { expandAcronym, spelledOutAcronym } from './synonyms';
 import { correctWord, splitCompound, wordsToLookUp } from './word-alternatives';
 
@@ -18,27 +20,52 @@ export type Vocabulary = Pick<
 
 /** Words read from a query; the rest of a very long query is ignored. */
 export const maxQueryWords = 32;
-/** Clauses a paper is matched against; longer queries keep their most distinctive ones. */
-export const maxClauses = 8;
+/** Clauses a paper is ranked on; longer queries keep their most distinctive ones. */
+export const maxClauses = 12;
 /** Completions tried for an unfinished last word. */
 const maxCompletions = 6;
+/** Words this long get two-edit corrections when no one-edit word is known. */
+const twoEditLength = 8;
 
 export interface PlannedClause {
   /** The words typed for this clause. */
   typed: string;
   alternatives: TextAlternative[];
   /** Papers containing the clause's commonest alternative word, when known: how selective it is. */
-  papers: number | null;
-  /** A known but rare typed word: near spellings are worth adding when the search finds little. */
-  rareWord: string | null;
+  papers: number;
 }
 
 export interface QueryPlan {
   clauses: PlannedClause[];
+  /** Quoted phrases: each must match. */
+  phrases: PlannedClause[];
+  /** `-word` and `-"phrase"`: none may match. */
+  excluded: PlannedClause[];
   /** Typed words no paper contains and nothing known resembles. */
   ignored: string[];
   /** Typed words searched as completions (the last word, unfinished) or as near spellings (a typo). */
   replaced: Array<{ typed: string; used: string[]; how: 'completed' | 'corrected' }>;
+}
+
+/**
+ * At the start of a word: a quoted phrase (straight or curly quotes; an unclosed one runs to the end), or a
+ * `-` before a word or phrase. A hyphen inside a word (`self-driving`) is not an operator.
+ */
+const operatorPattern = /(?<=^|\s)(-)?(?:"([^"]*)"?|“([^”]*)”?|(?<=-)(\S+))/gu;
+
+/** Splits the phrases and exclusions out of the text; what is left is the words to rank on. */
+export function splitOperators(text: string): { words: string; phrases: string[]; excluded: string[] } {
+  const phrases: string[] = [];
+  const excluded: string[] = [];
+  const words = text.replace(
+    operatorPattern,
+    (_match, minus?: string, quoted?: string, curly?: string, bare?: string) => {
+      const value = quoted ?? curly ?? bare ?? '';
+      if (queryWords(value).length > 0) (minus ? excluded : phrases).push(value);
+      return ' ';
+    },
+  );
+  return { words, phrases, excluded };
 }
 
 type Unit =
@@ -46,20 +73,32 @@ type Unit =
   | { kind: 'compound'; words: string[] }
   | { kind: 'spelled'; words: string[]; acronym: string };
 
-/** Groups the query's words into units: spelled-out acronyms first, then hyphenated compounds, then words. */
-function units(text: string): Unit[] {
-  const typed = queryWords(text).slice(0, maxQueryWords);
-  const plain = typed.map((entry) => entry.word);
+const single = (word: string): TextAlternative => ({ words: [word], adjacent: false });
+
+interface Context {
+  vocabulary: Vocabulary;
+  counts: Map<string, number>;
+  known: (word: string) => boolean;
+  features: SearchFeatures;
+}
+
+/** Groups the words into units: spelled-out acronyms, hyphenated or joinable compounds, then words. */
+function units(plain: string[], hyphenated: boolean[], context: Context): Unit[] {
+  const { counts, features } = context;
   const result: Unit[] = [];
-  for (let i = 0; i < typed.length; ) {
-    const spelled = spelledOutAcronym(plain, i);
+  for (let i = 0; i < plain.length; ) {
+    const spelled = features.acronyms ? spelledOutAcronym(plain, i) : null;
     if (spelled) {
       result.push({ kind: 'spelled', words: plain.slice(i, i + spelled.length), acronym: spelled.acronym });
       i += spelled.length;
       continue;
     }
     let end = i;
-    while (typed[end]?.hyphenatedToNext && end + 1 < typed.length) end++;
+    while (hyphenated[end] && end + 1 < plain.length) end++;
+    const next = plain[i + 1];
+    // "roll out", "Loop Arena": two words a paper writes as one (checked before stopwords are dropped).
+    if (end === i && next !== undefined && features.compounds && counts.has(`${plain[i]}${next}`))
+      end = i + 1;
     result.push(
       end > i ? { kind: 'compound', words: plain.slice(i, end + 1) } : { kind: 'word', word: plain[i] ?? '' },
     );
@@ -69,39 +108,60 @@ function units(text: string): Unit[] {
   return content.length > 0 ? content : result;
 }
 
-const single = (word: string): TextAlternative => ({ words: [word], adjacent: false });
-
-/** Large enough that reading a common word's whole index entry costs more than its weight is worth. */
-const largeStore = 5000;
-
-/** What planning one query knows: paper counts of the words looked up, and which words the index matches. */
-interface Lookups {
-  vocabulary: Vocabulary;
-  counts: Map<string, number>;
-  known: (word: string) => boolean;
-}
-
-export function planQuery(text: string, vocabulary: Vocabulary, paperCount: number): QueryPlan {
-  const parsed = units(text);
-  const typed = parsed.flatMap((unit) =>
-    unit.kind === 'word' ? [unit.word] : [...unit.words, unit.words.join('')],
-  );
-  const counts = vocabulary.wordCounts(wordsToLookUp(typed));
+function lookups(typed: string[], vocabulary: Vocabulary, features: SearchFeatures): Context {
+  const joins = typed.slice(1).map((word, index) => `${typed[index]}${word}`);
+  const counts = vocabulary.wordCounts(wordsToLookUp([...typed, ...joins]));
   // A word missing from the vocabulary may still match in another form (`segmented` → "segments").
   const indexed = vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
-  const lookups: Lookups = { vocabulary, counts, known: (word) => counts.has(word) || indexed.has(word) };
-  const plan: QueryPlan = { clauses: [], ignored: [], replaced: [] };
+  // Such a word's paper count is estimated from the commonest word sharing its stem-like start, so its
+  // rarity (how much it weighs in a paper's coverage) is not taken for that of a word no paper has.
+  for (const word of indexed) {
+    const family = vocabulary.wordsStartingWith(word.slice(0, Math.max(4, word.length - 2)), 6);
+    counts.set(word, Math.max(1, ...family.values()));
+  }
+  return { vocabulary, counts, known: (word) => counts.has(word) || indexed.has(word), features };
+}
+
+/** The clauses of some words: what `planQuery` does for the words to rank on, and for each phrase. */
+function planWords(text: string, context: Context, plan: QueryPlan, allowCompletion: boolean) {
+  const typed = queryWords(text).slice(0, maxQueryWords);
+  const parsed = units(
+    typed.map((entry) => entry.word),
+    typed.map((entry) => entry.hyphenatedToNext),
+    context,
+  );
+  const clauses: PlannedClause[] = [];
   parsed.forEach((unit, index) => {
-    if (unit.kind === 'spelled') plan.clauses.push(spelledClause(unit.words, unit.acronym, counts));
-    else if (unit.kind === 'word') addWordClause(plan, unit.word, index === parsed.length - 1, lookups);
-    else {
-      const clause = compoundClause(unit.words, lookups);
+    if (unit.kind === 'spelled') clauses.push(spelledClause(unit.words, unit.acronym, context.counts));
+    else if (unit.kind === 'compound') {
+      const clause = compoundClause(unit.words, context);
       // A compound with an unknown part is planned word by word, so a typo in it gets corrected.
-      if (clause) plan.clauses.push(clause);
-      else for (const word of unit.words) addWordClause(plan, word, false, lookups);
-    }
+      if (clause) clauses.push(clause);
+      else for (const word of unit.words) addWordClause(plan, clauses, word, false, context);
+    } else addWordClause(plan, clauses, unit.word, allowCompletion && index === parsed.length - 1, context);
   });
-  return { ...plan, clauses: mostDistinctive(markUnscored(plan.clauses, counts, paperCount)) };
+  return clauses;
+}
+
+export function planQuery(
+  text: string,
+  vocabulary: Vocabulary,
+  features: SearchFeatures = allFeatures,
+): QueryPlan {
+  const { words, phrases, excluded } = splitOperators(text);
+  const all = [words, ...phrases, ...excluded].flatMap((part) => queryWords(part).map((entry) => entry.word));
+  const context = lookups(all, vocabulary, features);
+  const plan: QueryPlan = { clauses: [], phrases: [], excluded: [], ignored: [], replaced: [] };
+  plan.clauses = mostDistinctive(planWords(words, context, plan, features.completions));
+  plan.phrases = phrases.map((phrase) => phraseClause(phrase));
+  plan.excluded = excluded.map((phrase) => phraseClause(phrase));
+  return plan;
+}
+
+/** A quoted phrase or excluded word: exactly the words typed, adjacent. */
+function phraseClause(text: string): PlannedClause {
+  const words = queryWords(text).map((entry) => entry.word);
+  return { typed: words.join(' '), alternatives: [{ words, adjacent: true }], papers: 0 };
 }
 
 /** "large language models": all its words anywhere, or the acronym. */
@@ -111,36 +171,36 @@ function spelledClause(words: string[], acronym: string, counts: Map<string, num
     typed: words.join(' '),
     alternatives: [{ words: content.length > 0 ? content : words, adjacent: false }, single(acronym)],
     papers: Math.max(0, ...words.map((word) => counts.get(word) ?? 0)),
-    rareWord: null,
   };
 }
 
-/** "front-end": the words as a phrase, or joined into one word when papers write it so. */
-function compoundClause(words: string[], { counts, known }: Lookups): PlannedClause | null {
+/** "front-end", "roll out": the words as a phrase, or joined into one word when papers write it so. */
+function compoundClause(words: string[], { counts, known }: Context): PlannedClause | null {
   const joined = words.join('');
   if (!words.every(known) && !counts.has(joined)) return null;
   const alternatives: TextAlternative[] = [{ words, adjacent: true }];
   if (counts.has(joined)) alternatives.push(single(joined));
-  return { typed: words.join('-'), alternatives, papers: counts.get(joined) ?? null, rareWord: null };
+  return { typed: words.join(' '), alternatives, papers: counts.get(joined) ?? 0 };
 }
 
-/** A word with its spellings, acronym and halves; an unknown one completed (if last) or corrected. */
+/** A word with its acronym and halves; an unknown one completed (if last) or corrected. */
 function addWordClause(
   plan: QueryPlan,
+  clauses: PlannedClause[],
   word: string,
   isLast: boolean,
-  { vocabulary, counts, known }: Lookups,
+  { vocabulary, counts, known, features }: Context,
 ) {
-  const isKnown = known(word);
-  const alternatives: TextAlternative[] = isKnown ? [single(word)] : [];
-  for (const variant of spellingVariants(word)) if (counts.has(variant)) alternatives.push(single(variant));
-  const acronym = expandAcronym(word);
+  const alternatives: TextAlternative[] = known(word) ? [single(word)] : [];
+  const acronym = features.acronyms ? expandAcronym(word) : null;
   if (acronym) alternatives.push({ words: acronym.phrase, adjacent: true });
-  for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
-  if (alternatives.length === 0) {
+  if (features.compounds)
+    for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
+  if (alternatives.length === 0 && !isEnglishWord(word)) {
     const completions =
       isLast && word.length >= 3 ? vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
-    const found = completions.size > 0 ? completions : correctWord(word, vocabulary);
+    const found =
+      completions.size > 0 ? completions : features.corrections ? corrections(word, vocabulary) : new Map();
     for (const [candidate, papers] of found) counts.set(candidate, papers);
     const used = [...found.keys()];
     if (used.length > 0)
@@ -148,45 +208,29 @@ function addWordClause(
     alternatives.push(...used.map(single));
   }
   if (alternatives.length === 0) {
-    plan.ignored.push(word);
+    if (isVocabularyWord(word) || /^\p{L}+$/u.test(word)) plan.ignored.push(word);
     return;
   }
   const distinct = [
     ...new Map(alternatives.map((alternative) => [alternative.words.join(' '), alternative])).values(),
   ];
-  const papers = isVocabularyWord(word) ? (counts.get(word) ?? 0) : null;
-  const rare = isKnown && papers !== null && papers <= 3 && isCorrectable(word);
-  plan.clauses.push({ typed: word, alternatives: distinct, papers, rareWord: rare ? word : null });
+  const papers = Math.max(
+    0,
+    ...distinct.flatMap((alternative) => alternative.words.map((part) => counts.get(part) ?? 0)),
+  );
+  clauses.push({ typed: word, alternatives: distinct, papers });
 }
 
-/**
- * Words in at least half the papers get no weight from bm25 anyway (their idf is zero), and scoring a word
- * means reading its whole index entry: such words only filter. In a large store, so do words in more than
- * 15% of the papers, for speed: next to a rarer word their weight is small.
- */
-function markUnscored(
-  clauses: PlannedClause[],
-  counts: Map<string, number>,
-  paperCount: number,
-): PlannedClause[] {
-  const denseFrom = paperCount >= largeStore ? paperCount * 0.15 : paperCount * 0.5;
-  const scored = (alternative: TextAlternative) =>
-    Math.max(...alternative.words.map((word) => counts.get(word) ?? 0)) < denseFrom;
-  return clauses.map((clause) => ({
-    ...clause,
-    alternatives: clause.alternatives.map((alternative) =>
-      scored(alternative) ? alternative : { ...alternative, scored: false },
-    ),
-  }));
+/** One-edit corrections; for long words with none, two-edit ones. */
+function corrections(word: string, vocabulary: Vocabulary): Map<string, number> {
+  if (!isCorrectable(word)) return new Map();
+  const once = correctWord(word, vocabulary, 1);
+  return once.size > 0 || Array.from(word).length < twoEditLength ? once : correctWord(word, vocabulary, 2);
 }
 
-/** At most `maxClauses`, keeping the rarest (unknown counts last), in the order typed. */
+/** At most `maxClauses`, keeping the rarest, in the order typed. */
 function mostDistinctive(clauses: PlannedClause[]): PlannedClause[] {
   if (clauses.length <= maxClauses) return clauses;
-  const keep = new Set(
-    [...clauses]
-      .sort((a, b) => (a.papers ?? Number.POSITIVE_INFINITY) - (b.papers ?? Number.POSITIVE_INFINITY))
-      .slice(0, maxClauses),
-  );
+  const keep = new Set([...clauses].sort((a, b) => a.papers - b.papers).slice(0, maxClauses));
   return clauses.filter((clause) => keep.has(clause));
 }

@@ -1,22 +1,17 @@
 /**
- * Search over every stored paper. Stages, each only when the one before finds too little:
- *   1. strict: every clause of the query matches (words, their spellings, acronyms, completions);
- *   2. widened: rare words also match their common near spellings (a typo that happens to occur somewhere);
- *   3. relaxed: queries of three or more clauses match on three quarters of them (rounded down).
- * A paper must always match at least `requiredClauses` of the query's clauses, counting words that no paper
- * contains as unmatched: so a query with an unknown word returns nothing rather than whatever shares its
- * other word, unless it is long enough to spare it.
- * Papers from an earlier stage always rank above later ones; within a stage, bm25 with field weights,
- * nudged by a light popularity prior (see ranking.ts).
+ * Search over every stored paper, in one pass: the store ranks the papers matching any of the query's
+ * clauses by bm25 with field weights (a title match outweighs a passing mention), and says which clauses
+ * each one matched; here a paper's score is scaled by how much of the query it covers, each clause weighted
+ * by its rarity (so the paper with "rollout" and "survey" beats the ones with only "rollout"), and nudged by
+ * a light popularity prior. Quoted phrases must match and `-word` must not. Nothing is ranked by recency.
  */
 import type { SnippetPart } from '../chat/replies';
 import type { Paper } from '../papers/paper';
-import type { PaperFilters, Store, TextHit } from '../store/store';
+import type { PaperFilters, Store, TextClause, TextHit, TextQuery } from '../store/store';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior } from './ranking';
-import { queryWords, stopwords } from './search-text';
-import { buildSnippet } from './snippet';
-import { correctWord } from './word-alternatives';
+import { allFeatures, type SearchFeatures } from './search-features';
+import { queryWords } from './search-text';
 
 export interface SearchRequest {
   text: string;
@@ -29,6 +24,8 @@ export interface SearchHit {
   paper: Paper;
   /** Higher is better; never higher than the score of a hit ranked above it. */
   score: number;
+  /** Share (0 to 1) of the query the paper matches, each word weighted by its rarity. */
+  coverage: number;
   /** An excerpt with the matched words marked, when the query had words found in the paper's text. */
   snippet?: SnippetPart[];
 }
@@ -39,6 +36,13 @@ export interface SearchResult {
   ignored: string[];
   /** Words searched as near spellings or completions instead. */
   replaced: QueryPlan['replaced'];
+  /**
+   * Why nothing was searched: the text had no letters or digits ("🔥🔥🔥", "(((("), or only `-word`
+   * exclusions. Papers passing the filters are listed instead when there are no words at all.
+   */
+  unsearchable?: 'no words' | 'only exclusions';
+  /** No paper covers at least 60% of the query: what was found is a weak match (or nothing). */
+  weak: boolean;
 }
 
 export interface SearchService {
@@ -47,107 +51,115 @@ export interface SearchService {
 
 /** Longest query accepted, in characters; longer ones get a clear refusal from the command. */
 export const maxQueryLength = 300;
+/** Papers ranked by bm25 before coverage and the prior re-order them. */
+const minWindow = 60;
+/** Below this coverage the best answer is a weak match. */
+export const weakCoverage = 0.6;
+/** In a store this large, words in more than `denseShare` of the papers only count towards coverage. */
+const largeStore = 20_000;
+const denseShare = 0.05;
 
-/**
- * How many of `clauses` a paper must match: both of two, three quarters (rounded down) of more; the usual
- * "2<75%" rule, so a paper missing one word of three still counts, after every paper that has all three.
- */
-export const requiredClauses = (clauses: number) => (clauses <= 2 ? clauses : Math.floor(clauses * 0.75));
-/** Candidates ranked per stage before the prior re-orders them. */
-const minCandidates = 15;
+/** Lucene's bm25 idf, which stays positive for words in most papers (FTS5's floors at zero). */
+const rarity = (papers: number, total: number) => Math.log(1 + (total - papers + 0.5) / (papers + 0.5));
 
-interface TieredHit extends TextHit {
-  tier: number;
-}
+const asClause = (clause: PlannedClause): TextClause => ({ alternatives: clause.alternatives });
 
-export function createSearchService(store: Store): SearchService {
-  const run = (clauses: PlannedClause[], minClauses: number, filters: PaperFilters, limit: number) =>
-    store.papers.searchText({ clauses, minClauses }, filters, limit);
-
+export function createSearchService(store: Store, features: SearchFeatures = allFeatures): SearchService {
   function search({ text, filters = {}, limit, offset = 0 }: SearchRequest): SearchResult {
     const capped = text.slice(0, maxQueryLength * 4);
     if (queryWords(capped).length === 0) {
       const papers = store.papers.listFiltered(filters, limit, offset);
-      return { hits: papers.map((paper) => ({ paper, score: paper.upvotes })), ignored: [], replaced: [] };
+      return {
+        hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
+        ignored: [],
+        replaced: [],
+        weak: false,
+        ...(capped.trim() ? { unsearchable: 'no words' as const } : {}),
+      };
     }
-    const plan = planQuery(capped, store.papers, store.papers.count());
-    const required = requiredClauses(plan.clauses.length + plan.ignored.length);
-    if (plan.clauses.length === 0 || plan.clauses.length < required) {
-      return { hits: [], ignored: plan.ignored, replaced: plan.replaced };
+    const plan = planQuery(capped, store.papers, features);
+    const result = { ignored: plan.ignored, replaced: plan.replaced };
+    if (plan.clauses.length === 0 && plan.phrases.length === 0) {
+      const onlyExclusions = plan.excluded.length > 0 && plan.ignored.length === 0;
+      return {
+        hits: [],
+        ...result,
+        weak: true,
+        ...(onlyExclusions ? { unsearchable: 'only exclusions' as const } : {}),
+      };
     }
-
-    const wanted = offset + limit;
-    const candidates = Math.max(minCandidates, wanted + 6);
-    const found = new Map<string, TieredHit>();
-    const add = (hits: TextHit[], tier: number) => {
-      for (const hit of hits) if (!found.has(hit.paper.id)) found.set(hit.paper.id, { ...hit, tier });
-    };
-    let clauses = plan.clauses;
-    add(run(clauses, clauses.length, filters, candidates), 0);
-    if (found.size < wanted) {
-      const widened = widen(clauses);
-      if (widened !== clauses) add(run(widened, widened.length, filters, candidates), 1);
-      clauses = widened;
-    }
-    if (found.size < wanted && clauses.length > required) add(run(clauses, required, filters, candidates), 2);
-    const hits = rank([...found.values()]).slice(offset, offset + limit);
-    const highlight = clauses.flatMap((clause) =>
-      clause.alternatives.flatMap((alternative) => alternative.words),
+    const total = Math.max(store.papers.count(), 1);
+    const query = textQuery(plan, total);
+    const window = Math.max(minWindow, 3 * (offset + limit));
+    const found = store.papers.searchText(query, filters, window);
+    const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
+      (clause) =>
+        plan.clauses.find((planned) => planned.alternatives === clause.alternatives) as PlannedClause,
     );
-    const queryWordsToMark = highlight.filter((word) => !stopwords.has(word));
+    const weights = clauses.map((clause) => rarity(clause.papers, total));
+    const whole = weights.reduce((sum, weight) => sum + weight, 0) + plan.ignored.length * rarity(0, total);
+    const ranked = rank(found, (hit) =>
+      whole > 0 ? sumOf(hit.matched.map((i) => weights[i] ?? 0)) / whole : 1,
+    );
+    const page = ranked.slice(offset, offset + limit);
+    const snippets = store.papers.snippets(
+      query,
+      page.map((hit) => hit.paper.id),
+    );
+    const best = Math.max(0, ...ranked.map((hit) => hit.coverage));
     return {
-      hits: hits.map((hit) => withSnippet(hit, queryWordsToMark)),
-      ignored: plan.ignored,
-      replaced: plan.replaced,
+      hits: page.map((hit) => withSnippet(hit, snippets.get(hit.paper.id))),
+      ...result,
+      weak: ranked.length === 0 || best < weakCoverage,
     };
   }
 
-  /** Rare typed words also match near spellings that are far more common (at least ten times, and ten papers). */
-  function widen(clauses: PlannedClause[]): PlannedClause[] {
-    let changed = false;
-    const widened = clauses.map((clause) => {
-      if (!clause.rareWord) return clause;
-      const minPapers = Math.max(10, 10 * (clause.papers ?? 0));
-      const near = [...correctWord(clause.rareWord, store.papers, minPapers).keys()];
-      if (near.length === 0) return clause;
-      changed = true;
-      return {
-        ...clause,
-        alternatives: [...clause.alternatives, ...near.map((word) => ({ words: [word], adjacent: false }))],
-      };
+  /** In a large store, words in many papers only count towards coverage: scoring them reads their whole index entry. */
+  function textQuery(plan: QueryPlan, total: number): TextQuery {
+    const dense = (clause: PlannedClause) => total >= largeStore && clause.papers > total * denseShare;
+    const rarest = [...plan.clauses].sort((a, b) => a.papers - b.papers)[0];
+    const scored = plan.clauses.filter((clause) => !dense(clause) || clause === rarest);
+    return {
+      clauses: scored.map(asClause),
+      unscored: plan.clauses.filter((clause) => !scored.includes(clause)).map(asClause),
+      required: plan.phrases.map(asClause),
+      excluded: plan.excluded.map(asClause),
+    };
+  }
+
+  function rank(hits: TextHit[], coverageOf: (hit: TextHit) => number): SearchHit[] {
+    const newest = newestDayOf(hits.map((hit) => hit.paper));
+    const scored = hits
+      .map((hit) => {
+        const coverage = coverageOf(hit);
+        const prior = features.prior ? popularityPrior(hit.paper, newest) : 0;
+        const text = features.coverage ? hit.score * coverage ** 2 : hit.score;
+        return { hit, coverage, prior, score: blendScore(text, prior) };
+      })
+      .sort((a, b) => b.score - a.score || b.prior - a.prior || b.hit.paper.id.localeCompare(a.hit.paper.id));
+    let ceiling = Number.POSITIVE_INFINITY;
+    return scored.map(({ hit, score, coverage }) => {
+      ceiling = Math.min(ceiling, score);
+      return { paper: hit.paper, score: ceiling, coverage };
     });
-    return changed ? widened : clauses;
   }
 
   return { search };
 }
 
-/**
- * Earlier stages first; within a stage by text score nudged by the prior. Papers matched only through words
- * too common to score (score 0) come last, ordered by the prior alone.
- */
-function rank(hits: TieredHit[]): SearchHit[] {
-  const newest = newestDayOf(hits.map((hit) => hit.paper));
-  const scored = hits
-    .map((hit) => {
-      const prior = popularityPrior(hit.paper, newest);
-      return { hit, prior, score: hit.score > 0 ? blendScore(hit.score, prior) : 0 };
-    })
-    .sort(
-      (a, b) =>
-        a.hit.tier - b.hit.tier ||
-        b.score - a.score ||
-        b.prior - a.prior ||
-        b.hit.paper.id.localeCompare(a.hit.paper.id),
-    );
-  let ceiling = Number.POSITIVE_INFINITY;
-  return scored.map(({ hit, score }) => {
-    ceiling = Math.min(ceiling, score);
-    return { paper: hit.paper, score: ceiling };
-  });
-}
+const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
 
-function withSnippet(hit: SearchHit, words: string[]): SearchHit {
-  const snippet = buildSnippet(hit.paper, words);
-  return snippet ? { ...hit, snippet } : hit;
+/** FTS5 marks each match between these two (characters no paper text holds). */
+const openMark = String.fromCharCode(2);
+const closeMark = String.fromCharCode(3);
+
+function withSnippet(hit: SearchHit, marked: string | undefined): SearchHit {
+  if (!marked) return hit;
+  const snippet: SnippetPart[] = [];
+  for (const piece of marked.split(closeMark)) {
+    const [before, match] = piece.split(openMark);
+    if (before) snippet.push({ text: before, match: false });
+    if (match) snippet.push({ text: match, match: true });
+  }
+  return { ...hit, snippet };
 }

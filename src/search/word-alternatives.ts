@@ -1,12 +1,11 @@
 /**
  * Other ways a paper may write a typed word: a compound split in two (`frontend` → "front end", which
- * also matches "front-end"), and near spellings of a typo. Spelling variants and acronyms have their own
- * modules; this one needs the vocabulary.
+ * also matches "front-end"), and near spellings of a typo. Acronyms have their own module; this one needs
+ * the vocabulary.
  */
 import type { Vocabulary } from './query-plan';
 import { isVocabularyWord } from './search-text';
 import { isCorrectable, pickCorrections } from './spelling-correction';
-import { spellingVariants } from './spelling-variants';
 import { expandAcronym } from './synonyms';
 
 /** Both halves of a split compound have at least this many letters (`multi|modal`, `pre|training`). */
@@ -20,12 +19,11 @@ function splits(word: string): Array<[string, string]> {
   return result;
 }
 
-/** Every word whose paper count the planner needs: the typed words, variants, acronym expansions, halves. */
+/** Every word whose paper count the planner needs: the typed words, acronym expansions, halves. */
 export function wordsToLookUp(typed: string[]): string[] {
   const wanted = new Set<string>();
   for (const word of typed) {
     wanted.add(word);
-    for (const variant of spellingVariants(word)) wanted.add(variant);
     for (const expanded of expandAcronym(word)?.phrase ?? []) wanted.add(expanded);
     for (const [head, tail] of splits(word)) wanted.add(head).add(tail);
   }
@@ -42,11 +40,11 @@ export function splitCompound(word: string, counts: Map<string, number>): string
   return best ? [best.parts] : [];
 }
 
-/** Known words one edit from `word`, commonest first, with their paper counts. */
-export function correctWord(word: string, vocabulary: Vocabulary, minPapers = 1): Map<string, number> {
+/** Known words at most `edits` from `word`, nearest then commonest first, with their paper counts. */
+export function correctWord(word: string, vocabulary: Vocabulary, edits: 1 | 2 = 1): Map<string, number> {
   if (!isCorrectable(word)) return new Map();
-  const near = vocabulary.wordsNear(word);
+  const near = vocabulary.wordsNear(word, edits);
   return new Map(
-    pickCorrections(word, near, minPapers).map((candidate) => [candidate, near.get(candidate) ?? 0]),
+    pickCorrections(word, near, edits).map((candidate) => [candidate, near.get(candidate) ?? 0]),
   );
 }

@@ -35,29 +35,38 @@ export interface PaperRepository {
   /** Full-text search with a raw FTS5 expression (tests and tools only: user text goes through `searchText`). */
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[];
   /**
-   * Papers matching a structured text query and the filters, best text match first. When very many papers
-   * match, only the most recently stored few thousand are ranked (the store decides how many).
+   * Papers matching a structured text query and the filters, best bm25 (with field weights) first, and
+   * which clauses each matched. At most `limit` papers, chosen by bm25 over the scored clauses.
    */
   searchText(query: TextQuery, filters: PaperFilters, limit: number): TextHit[];
+  /** FTS5 excerpts of the papers' abstracts (or AI summaries) with the query's words between \u0002 and \u0003. */
+  snippets(query: TextQuery, paperIds: string[]): Map<string, string>;
   /** Papers passing the filters, most upvoted first (a search with filters and no words). */
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[];
   /** How many papers contain each of `words` (folded as `src/search/search-text.ts` folds them); unknown words are absent. */
   wordCounts(words: string[]): Map<string, number>;
   /** Which of `words` the text index matches in some paper, in any form its stemming joins (`segmented`, `segments`). */
   indexedWords(words: string[]): Set<string>;
-  /** Known words that may be one edit from `word` (a candidate list: the caller checks the distance), with counts. */
-  wordsNear(word: string): Map<string, number>;
+  /** Known words that may be `edits` from `word` (a candidate list: the caller checks the distance), with counts. */
+  wordsNear(word: string, edits?: 1 | 2): Map<string, number>;
   /** The `limit` most common known words starting with `prefix`, with counts. */
   wordsStartingWith(prefix: string, limit: number): Map<string, number>;
 }
 
 /**
  * A text query as the search service plans it, independent of any query language: a paper matches when it
- * matches at least `minClauses` of the clauses; it matches a clause when it contains any of its alternatives.
+ * contains any of `clauses` (or there are none), all of `required` and none of `excluded`; it contains a
+ * clause when it contains any of its alternatives.
  */
 export interface TextQuery {
+  /** Ranked by bm25, and each one a paper matches counts for it. */
   clauses: TextClause[];
-  minClauses: number;
+  /** Clauses counted in `matched` only: not ranked, not required (words too dense to score at this size). */
+  unscored?: TextClause[];
+  /** Quoted phrases: every one must match. */
+  required: TextClause[];
+  /** `-word`: none may match. */
+  excluded: TextClause[];
 }
 
 export interface TextClause {
@@ -69,8 +78,6 @@ export interface TextAlternative {
   words: string[];
   /** The words adjacent and in order (a phrase), rather than anywhere in the paper. */
   adjacent: boolean;
-  /** False for words so common they only filter: they do not count towards the text score. */
-  scored?: boolean;
 }
 
 export interface PaperFilters {
@@ -97,6 +104,8 @@ export interface TextHit {
   paper: Paper;
   /** Text relevance (bm25 with field weights): higher is better, comparable within one query only. */
   score: number;
+  /** Indexes into `clauses` then `unscored` (counted on) of the clauses the paper matches. */
+  matched: number[];
 }
 
 export interface BatchRecord {

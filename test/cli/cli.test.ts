@@ -44,7 +44,7 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.length).toBeLessThanOrEqual(3);
     expect(rows[0]).toMatchObject({ id: '2410.17243', url: 'https://huggingface.co/papers/2410.17243' });
-    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'title', 'score', 'url']);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'title', 'score', 'coverage', 'url']);
     for (const [index, row] of rows.entries())
       if (index > 0) expect(row.score).toBeLessThanOrEqual(rows[index - 1]?.score ?? 0);
   });

@@ -1,13 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { planQuery } from '../../src/search/query-plan';
 import { editDistance } from '../../src/search/spelling-correction';
-import { spellingVariants } from '../../src/search/spelling-variants';
 import { fixtureStore } from './support/fixture-corpus';
 
 describe('query understanding', () => {
   const store = fixtureStore();
   afterAll(() => store.close());
-  const plan = (text: string) => planQuery(text, store.papers, store.papers.count());
+  const plan = (text: string) => planQuery(text, store.papers);
   const alternatives = (text: string) =>
     plan(text).clauses.map((clause) => clause.alternatives.map((alternative) => alternative.words.join(' ')));
 
@@ -18,15 +17,6 @@ describe('query understanding', () => {
       'short',
     ]);
     expect(plan('the').clauses.map((clause) => clause.typed)).toEqual(['the']);
-  });
-
-  it('matches British and American spellings both ways, when the other spelling occurs', () => {
-    expect(spellingVariants('behaviour')).toEqual(['behavior']);
-    expect(spellingVariants('modeling')).toEqual(['modelling']);
-    expect(spellingVariants('optimisation')).toEqual(['optimization']);
-    expect(spellingVariants('four')).toEqual([]);
-    expect(alternatives('behaviour')).toEqual([['behaviour', 'behavior']].map((list) => list.slice(0, 1)));
-    expect(alternatives('behaviors')).toEqual([['behaviours']]);
   });
 
   it('treats hyphenated and joined compounds alike', () => {

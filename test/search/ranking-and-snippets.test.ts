@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { blendScore, popularityPrior, priorWeight } from '../../src/search/ranking';
 import { createSearchService } from '../../src/search/search-service';
-import { buildSnippet } from '../../src/search/snippet';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { makePaper } from '../support/papers';
@@ -65,36 +64,46 @@ describe('ranking', () => {
   });
 });
 
-describe('snippets', () => {
+describe('snippets (FTS5 snippet() over the external-content index)', () => {
   const abstract =
     'Current image watermarking methods are vulnerable to advanced image editing techniques enabled by large-scale ' +
     'text-to-image models. These models can distort embedded watermarks during editing, posing significant challenges to ' +
     'copyright protection. In this work, we introduce W-Bench, the first comprehensive benchmark designed to evaluate the ' +
     'robustness of watermarking methods against a wide range of image editing techniques.';
+  let store: Store;
+  afterEach(() => store.close());
+  const snippetOf = (text: string, aiSummary: string | null = null) => {
+    store = openSqliteStore(':memory:');
+    store.papers.upsertMany([
+      makePaper('2410.00001', { title: 'W-Bench', abstract, aiSummary }),
+      makePaper('2410.00002', { title: 'Other', abstract: 'Graphs and more graphs.' }),
+    ]);
+    return createSearchService(store).search({ text, limit: 5 }).hits[0]?.snippet ?? [];
+  };
 
-  it('marks every form of the query words, and nothing else', () => {
-    const parts = buildSnippet(makePaper('1', { abstract }), ['watermarking', 'edit']) ?? [];
-    const marked = parts.filter((part) => part.match).map((part) => part.text);
+  it('marks every form of the query words the index matched, and nothing else', () => {
+    const marked = snippetOf('watermarking edit')
+      .filter((part) => part.match)
+      .map((part) => part.text);
     expect(marked.length).toBeGreaterThanOrEqual(3);
     for (const word of marked) expect(word.toLowerCase()).toMatch(/^(watermark|edit)/);
   });
 
   it('is a short excerpt of the text, cut with an ellipsis where it does not start or end', () => {
-    const parts = buildSnippet(makePaper('1', { abstract }), ['robustness']) ?? [];
-    const text = parts.map((part) => part.text).join('');
+    const text = snippetOf('robustness')
+      .map((part) => part.text)
+      .join('');
     expect(text.startsWith('…')).toBe(true);
     expect(text.length).toBeLessThan(300);
     expect(abstract).toContain(text.replace(/^…|…$/g, ''));
   });
 
-  it('prefers the AI summary when it holds the query words, and gives nothing when no text does', () => {
-    const paper = makePaper('1', {
-      abstract,
-      aiSummary: 'A benchmark for watermark robustness under editing.',
-    });
+  it('prefers the AI summary when it holds the query words', () => {
+    const summary = 'A benchmark for watermark robustness under editing.';
     expect(
-      (buildSnippet(paper, ['watermark', 'robustness', 'editing']) ?? []).map((part) => part.text).join(''),
-    ).toBe('A benchmark for watermark robustness under editing.');
-    expect(buildSnippet(paper, ['quantum'])).toBeUndefined();
+      snippetOf('watermark robustness editing', summary)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(summary);
   });
 });

@@ -39,9 +39,11 @@ describe('paperboy search (CLI)', () => {
     return JSON.parse(out.text()) as Array<Record<string, unknown>>;
   };
 
-  it('prints {id, title, score, url} in rank order, best first', () => {
+  it('prints {id, title, score, coverage, url} in rank order, best first', () => {
     const rows = run('hallucinations', { limit: 3 });
-    expect(rows.map((row) => Object.keys(row))).toEqual(rows.map(() => ['id', 'title', 'score', 'url']));
+    expect(rows.map((row) => Object.keys(row))).toEqual(
+      rows.map(() => ['id', 'title', 'score', 'coverage', 'url']),
+    );
     expect(rows.map((row) => row.id)).toEqual(expect.arrayContaining(['2410.16251', '2410.18860']));
     const scores = rows.map((row) => row.score as number);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

@@ -163,15 +163,23 @@ describe('/papers search', () => {
     expect(reply.cards.map((card) => card.id)).toEqual(expect.arrayContaining(['2410.16251', '2410.18860']));
   });
 
-  it('names the words no paper contains instead of answering with papers that share the others', async () => {
+  it('answers from the words papers have, names the word none has, and calls the match weak', async () => {
     const reply = asList(await run('diffusion zzyzx'));
-    expect(reply.cards).toEqual([]);
-    expect(reply.emptyText).toBe('No stored paper mentions "zzyzx". Check the spelling, or try other words.');
+    expect(reply.cards.length).toBeGreaterThan(0);
+    expect(reply.heading).toBe(
+      'No close match for "diffusion zzyzx"; the nearest papers (no paper mentions "zzyzx")',
+    );
+    const none = asList(await run('zzyzx'));
+    expect(none.cards).toEqual([]);
+    expect(none.emptyText).toBe(
+      'No stored paper (of 39) mentions "zzyzx". Check the spelling, or try other words.',
+    );
   });
 
   it('answers a three-word query from two of its words, after saying which word no paper has', async () => {
     const reply = asList(await run('synthetic math questions'));
-    expect(reply.heading).toBe('Papers matching "synthetic math questions" (no paper mentions "synthetic")');
+    expect(reply.heading).toContain('"synthetic math questions"');
+    expect(reply.heading).toContain('(no paper mentions "synthetic")');
     expect(reply.cards[0]?.id).toBe('2410.18693');
   });
 
@@ -179,7 +187,7 @@ describe('/papers search', () => {
     expect(await ids('https://arxiv.org/abs/2410.17243v2')).toEqual(['2410.17243']);
   });
 
-  it('documents the filters and the length limit in help and in the search usage', async () => {
+  it('documents the filters, the operators and the length limit in help and in the search usage', async () => {
     const help = asText(await t.core.commands.executeText('help', context())).text;
     for (const syntax of [
       'since:7d',
@@ -190,6 +198,8 @@ describe('/papers search', () => {
       'posted',
       'flagged',
       '300 characters',
+      '"exact phrase"',
+      '-word',
     ]) {
       expect(help).toContain(syntax);
     }

@@ -25,7 +25,7 @@ describe.each(modes)('/papers commands over %s', (mode) => {
     const { sent, body } = await run('help');
     expect(sent.status).toBe(200);
     expect(body.response_type).toBe('ephemeral');
-    expect(visibleText(body)).toContain('/papers search &lt;words, arXiv id or URL&gt;');
+    expect(visibleText(body)).toContain('/papers search &lt;words, "phrase", -word, arXiv id or URL&gt;');
     expect(h.commands.commands[0]?.context).toMatchObject({
       channel: { platform: 'slack', workspaceId: h.fake.teamId, channelId },
       userId: 'U_MEMBER',

@@ -221,4 +221,35 @@ export const migrations: string[] = [
   FROM queue_items WHERE state = 'discussed' AND discussed_at IS NOT NULL;
   DELETE FROM flags WHERE item_id IN (SELECT id FROM queue_items WHERE state = 'discussed');
   `,
+  // 5: search v3. The index becomes external-content over a view of `papers`, so FTS5's own snippet() and
+  // highlight() can read the text (the contentless index could not), and stems with FTS5's porter tokenizer
+  // only. The view is the one definition of what each column holds; every paper is indexed again.
+  `
+  DROP TABLE paper_search;
+
+  -- Keywords and authors are indexed as their JSON arrays: the tokenizer skips the brackets and quotes, and
+  -- FTS5 cannot read a view that calls a table-valued function such as json_each.
+  CREATE VIEW paper_search_source AS
+  SELECT rowid AS rowid, title, ai_keywords, ai_summary, abstract, authors,
+    CASE WHEN organization IS NULL THEN NULL
+      ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END
+      AS organization,
+    'd' || replace(coalesce(batch_day, substr(published_at, 1, 10)), '-', '')
+      || ' m' || substr(replace(coalesce(batch_day, substr(published_at, 1, 10)), '-', ''), 1, 6)
+      || ' y' || substr(coalesce(batch_day, substr(published_at, 1, 10)), 1, 4)
+      || CASE WHEN upvotes >= 1 THEN ' u1' ELSE '' END || CASE WHEN upvotes >= 2 THEN ' u2' ELSE '' END
+      || CASE WHEN upvotes >= 5 THEN ' u5' ELSE '' END || CASE WHEN upvotes >= 10 THEN ' u10' ELSE '' END
+      || CASE WHEN upvotes >= 20 THEN ' u20' ELSE '' END || CASE WHEN upvotes >= 50 THEN ' u50' ELSE '' END
+      || CASE WHEN upvotes >= 100 THEN ' u100' ELSE '' END || CASE WHEN upvotes >= 200 THEN ' u200' ELSE '' END
+      || CASE WHEN upvotes >= 500 THEN ' u500' ELSE '' END || CASE WHEN upvotes >= 1000 THEN ' u1000' ELSE '' END
+      AS facets
+  FROM papers;
+
+  CREATE VIRTUAL TABLE paper_search USING fts5(
+    title, ai_keywords, ai_summary, abstract, authors, organization, facets,
+    content = 'paper_search_source', content_rowid = 'rowid',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  INSERT INTO paper_search (paper_search) VALUES ('rebuild');
+  `,
 ];

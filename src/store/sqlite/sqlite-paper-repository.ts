@@ -3,27 +3,14 @@ import type { Paper } from '../../papers/paper';
 import { vocabularyWords } from '../../search/search-text';
 import type { FtsHit, PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
-import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
-import { bm25Weights, nameExpressions, textExpression, upvoteBuckets } from './sqlite-search-match';
+import { filterConditions, filterParams } from './sqlite-search-filters';
+import { bm25Weights, clauseExpression, nameExpressions } from './sqlite-search-match';
 import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';
 import { SqliteTextSearch } from './sqlite-text-search';
 import { StatementCache } from './statement-cache';
 
-/**
- * The search row of a paper: text fields, then facet tokens for its day, month and year and for each upvote
- * threshold it reaches (as migration 3 wrote them for papers stored before it).
- */
-const searchRow = `
-  SELECT rowid, title,
-    (SELECT group_concat(value, ' ; ') FROM json_each(ai_keywords)),
-    ai_summary, abstract,
-    (SELECT group_concat(value, ' ; ') FROM json_each(authors)),
-    CASE WHEN organization IS NULL THEN NULL
-      ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END,
-    'd' || replace(${paperDay}, '-', '') || ' m' || substr(replace(${paperDay}, '-', ''), 1, 6)
-      || ' y' || substr(${paperDay}, 1, 4)
-      || ${upvoteBuckets.map((threshold) => `CASE WHEN upvotes >= ${threshold} THEN ' u${threshold}' ELSE '' END`).join(' || ')}
-  FROM papers WHERE rowid = ?`;
+/** The index's columns, read from the view migration 4 defines (the one place that says what each holds). */
+const searchColumns = 'title, ai_keywords, ai_summary, abstract, authors, organization, facets';
 
 /** A paper's words for the spelling vocabulary: every field the index searches. */
 const paperWords = (paper: Paper) =>
@@ -69,9 +56,14 @@ export class SqlitePaperRepository implements PaperRepository {
        WHERE rowid = @rowid`,
     );
     this.findRow = db.prepare('SELECT * FROM papers WHERE id = ?');
-    this.deleteSearchRow = db.prepare('DELETE FROM paper_search WHERE rowid = ?');
+    // External content: FTS5 forgets a row by being given the values it indexed, so this runs before the
+    // paper's row changes.
+    this.deleteSearchRow = db.prepare(
+      `INSERT INTO paper_search (paper_search, rowid, ${searchColumns})
+       SELECT 'delete', rowid, ${searchColumns} FROM paper_search_source WHERE rowid = ?`,
+    );
     this.insertSearchRow = db.prepare(
-      `INSERT INTO paper_search (rowid, title, ai_keywords, ai_summary, abstract, authors, organization, facets) ${searchRow}`,
+      `INSERT INTO paper_search (rowid, ${searchColumns}) SELECT rowid, ${searchColumns} FROM paper_search_source WHERE rowid = ?`,
     );
     this.anyMatch = db.prepare('SELECT 1 FROM paper_search WHERE paper_search MATCH ? LIMIT 1').pluck();
     this.textSearch = new SqliteTextSearch(db);
@@ -93,8 +85,8 @@ export class SqlitePaperRepository implements PaperRepository {
           result.inserted++;
         } else {
           rowid = existing.rowid;
-          this.update.run({ ...params, rowid });
           this.deleteSearchRow.run(rowid);
+          this.update.run({ ...params, rowid });
           const updated = this.findRow.get(paper.id) as PaperRow;
           wordChanges(changes, paperWords(paperFromRow(existing)), paperWords(paperFromRow(updated)));
           result.updated++;
@@ -153,6 +145,10 @@ export class SqlitePaperRepository implements PaperRepository {
     return this.textSearch.search(query, filters, limit);
   }
 
+  snippets(query: TextQuery, paperIds: string[]): Map<string, string> {
+    return this.textSearch.snippets(query, paperIds);
+  }
+
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {
     const named = nameExpressions(filters);
     const conditions = filterConditions(filters);
@@ -176,17 +172,14 @@ export class SqlitePaperRepository implements PaperRepository {
   indexedWords(words: string[]): Set<string> {
     const found = new Set<string>();
     for (const word of new Set(words)) {
-      const match = textExpression({
-        clauses: [{ alternatives: [{ words: [word], adjacent: false }] }],
-        minClauses: 1,
-      });
+      const match = clauseExpression({ alternatives: [{ words: [word], adjacent: false }] });
       if (match && this.anyMatch.get(match) !== undefined) found.add(word);
     }
     return found;
   }
 
-  wordsNear(word: string): Map<string, number> {
-    return this.vocabulary.wordsNear(word);
+  wordsNear(word: string, edits: 1 | 2 = 1): Map<string, number> {
+    return this.vocabulary.wordsNear(word, edits);
   }
 
   wordsStartingWith(prefix: string, limit: number): Map<string, number> {

@@ -11,9 +11,6 @@ export const textColumns = '{title ai_keywords ai_summary abstract authors organ
 /** bm25 column weights: title, AI keywords and summary, abstract, authors, organization; facets count for nothing. */
 export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0, 0.0';
 
-/** Clause combinations considered before a query is too loose to be worth running. */
-const maxCombinations = 64;
-
 const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
 function alternative({ words, adjacent }: TextAlternative): string | null {
@@ -23,38 +20,30 @@ function alternative({ words, adjacent }: TextAlternative): string | null {
   return adjacent ? quoted.join(' + ') : `(${quoted.join(' AND ')})`;
 }
 
-function clause({ alternatives }: TextClause): string | null {
+/** One clause: any of its alternatives, in the text columns; null when it has none. */
+export function clauseExpression({ alternatives }: TextClause): string | null {
   const parts = alternatives.map(alternative).filter((part): part is string => part !== null);
   if (parts.length === 0) return null;
-  return parts.length === 1 ? (parts[0] ?? null) : `(${parts.join(' OR ')})`;
+  return `${textColumns} : (${parts.join(' OR ')})`;
 }
 
-function combinations<T>(items: T[], size: number): T[][] {
-  if (size === 0) return [[]];
-  if (items.length < size) return [];
-  const [first, ...rest] = items as [T, ...T[]];
-  return [...combinations(rest, size - 1).map((combo) => [first, ...combo]), ...combinations(rest, size)];
-}
+const present = (parts: Array<string | null>) => parts.filter((part): part is string => part !== null);
 
-const binomial = (n: number, k: number) => {
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return result;
-};
-
-/** `(a AND b) OR (a AND c) OR (b AND c)` for two of three clauses; null when nothing can match. */
+/**
+ * Papers matching any scored clause (so a long question is never emptied), all required ones (quoted
+ * phrases) and none of the excluded ones; null when nothing can match.
+ */
 export function textExpression(query: TextQuery): string | null {
-  const clauses = query.clauses.map(clause).filter((part): part is string => part !== null);
-  const needed = Math.min(clauses.length, Math.max(1, query.minClauses));
-  if (clauses.length === 0 || clauses.length < query.minClauses) return null;
-  let expression: string;
-  if (needed === clauses.length) expression = clauses.join(' AND ');
-  else if (binomial(clauses.length, needed) > maxCombinations) return null;
-  else
-    expression = combinations(clauses, needed)
-      .map((combo) => `(${combo.join(' AND ')})`)
-      .join(' OR ');
-  return `${textColumns} : (${expression})`;
+  const any = present(query.clauses.map(clauseExpression));
+  const required = present(query.required.map(clauseExpression));
+  if (any.length + required.length === 0) return null;
+  const parts = [
+    ...(any.length > 0 ? [`(${any.join(' OR ')})`] : []),
+    ...required.map((part) => `(${part})`),
+  ];
+  const excluded = present(query.excluded.map(clauseExpression));
+  const positive = parts.join(' AND ');
+  return excluded.length > 0 ? `(${positive}) NOT (${excluded.join(' OR ')})` : positive;
 }
 
 /** Upvote thresholds indexed as facet tokens (`u20` = at least 20 upvotes). */

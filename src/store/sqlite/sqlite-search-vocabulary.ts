@@ -1,7 +1,9 @@
 /**
  * The spelling vocabulary: how many papers contain each word, and each word's one-deletion variants, kept in
  * step with the papers. Two words one edit apart (insertion, deletion, substitution, swap) always share a
- * word or a variant, so near words are found with a handful of index lookups instead of a scan.
+ * word or a variant, so near words are found with a handful of index lookups instead of a scan. For two
+ * edits the typed word's side also deletes two letters or inserts one, which finds the commonest two-edit
+ * typos (two letters dropped, `qantizaton`; a letter dropped and one doubled) without storing more.
  */
 import type Database from 'better-sqlite3';
 
@@ -14,6 +16,17 @@ export function deletions(word: string): string[] {
   return [
     ...new Set(letters.map((_, index) => [...letters.slice(0, index), ...letters.slice(index + 1)].join(''))),
   ];
+}
+
+/** `word` with one letter added, every way, from the letters of English and of the word itself. */
+function insertions(word: string): string[] {
+  const letters = Array.from(word);
+  const alphabet = new Set([...'abcdefghijklmnopqrstuvwxyz', ...letters]);
+  const result: string[] = [];
+  for (let index = 0; index <= letters.length; index++)
+    for (const letter of alphabet)
+      result.push([...letters.slice(0, index), letter, ...letters.slice(index)].join(''));
+  return result;
 }
 
 type CountRow = { word: string; papers: number };
@@ -69,12 +82,14 @@ export class SqliteSearchVocabulary {
     return toMap(this.counts.all(JSON.stringify(words)) as CountRow[]);
   }
 
-  wordsNear(word: string): Map<string, number> {
-    const variants = deletions(word);
+  wordsNear(word: string, edits: 1 | 2 = 1): Map<string, number> {
+    const once = deletions(word);
+    const typed =
+      edits === 1 ? once : [...new Set([...once, ...once.flatMap(deletions), ...insertions(word)])];
     const rows = this.near.all({
       word,
-      deletions: JSON.stringify(variants),
-      variants: JSON.stringify([word, ...variants]),
+      deletions: JSON.stringify(typed),
+      variants: JSON.stringify([word, ...typed]),
     });
     return toMap(rows as CountRow[]);
   }

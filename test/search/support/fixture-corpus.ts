@@ -31,9 +31,45 @@ export function fixturePapers(): Paper[] {
   ];
 }
 
-/** A fresh in-memory store holding the fixture papers. */
-export function fixtureStore(): Store {
+interface CorpusRecord {
+  id: string;
+  title: string;
+  abstract: string;
+  authors: string[];
+  organization: { name: string; fullname: string } | null;
+  aiKeywords: string[];
+  batchDay: string;
+  upvotes: number;
+}
+
+/**
+ * The real fixtures plus relevance-corpus-2025.json: 103 papers written in the shape of a season of Daily
+ * Papers (title, abstract, authors, organisation, AI keywords), nearly all about LLM post-training, agents
+ * and efficiency, so some words are in most papers, as on the store issue 13 was seen on.
+ */
+export function largerCorpus(): Paper[] {
+  const records = JSON.parse(
+    readFileSync(new URL('../../fixtures/relevance-corpus-2025.json', import.meta.url), 'utf8'),
+  ) as CorpusRecord[];
+  const written = records.map(
+    (record): Paper => ({
+      ...record,
+      organization: record.organization ? { ...record.organization, avatarUrl: null } : null,
+      numComments: 0,
+      aiSummary: null,
+      githubUrl: null,
+      githubStars: null,
+      projectPage: null,
+      thumbnailUrl: null,
+      publishedAt: `${record.batchDay}T00:00:00.000Z`,
+    }),
+  );
+  return [...fixturePapers(), ...written];
+}
+
+/** A fresh in-memory store holding `papers` (the fixture papers unless told). */
+export function fixtureStore(papers: Paper[] = fixturePapers()): Store {
   const store = openSqliteStore(':memory:');
-  store.papers.upsertMany(fixturePapers());
+  store.papers.upsertMany(papers);
   return store;
 }

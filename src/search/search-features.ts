@@ -1,0 +1,29 @@
+/**
+ * The mechanisms of query understanding and ranking that can be switched off one at a time, so the
+ * relevance bench can measure what each one buys (the ablation table). The bot always runs with all on.
+ * Measured and removed (they bought nothing on any labelled set): British/American spelling variants, and a
+ * list of filler words ("make", "paper") dropped beside the stopwords.
+ */
+export interface SearchFeatures {
+  /** `rl` ↔ "reinforcement learning", from the curated list in synonyms.ts. */
+  acronyms: boolean;
+  /** `frontend` ↔ "front end", `Loop Arena` ↔ "LoopArena". */
+  compounds: boolean;
+  /** Near spellings of words no paper contains (one edit, two for long words). */
+  corrections: boolean;
+  /** Completing an unfinished last word (`interpol`). */
+  completions: boolean;
+  /** Papers matching more of the query's words (weighted by rarity) rank higher. */
+  coverage: boolean;
+  /** A light upvotes and recency nudge (ranking.ts). */
+  prior: boolean;
+}
+
+export const allFeatures: SearchFeatures = {
+  acronyms: true,
+  compounds: true,
+  corrections: true,
+  completions: true,
+  coverage: true,
+  prior: true,
+};

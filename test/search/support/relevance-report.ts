@@ -1,0 +1,166 @@
+/**
+ * The per-category relevance table of issue 13: the old search (its answers recorded at commit 311a06a
+ * on the same corpus and queries, since its index no longer exists), the new search, and plain FTS5, in
+ * one run. Off-topic queries score 1 when answered with nothing or with a match flagged weak.
+ */
+import { readFileSync } from 'node:fs';
+import { allFeatures, type SearchFeatures } from '../../../src/search/search-features';
+import { createSearchService } from '../../../src/search/search-service';
+import { heldOutSet, type LabelledQuery, offTopicQueries, relevanceSet } from '../relevance-set';
+import { type Category, categories, type LabelledQueryV3, relevanceSetV3 } from '../relevance-set-v3';
+import { fixturePapers, fixtureStore, largerCorpus } from './fixture-corpus';
+import { plainFts5 } from './plain-fts5';
+
+export interface Answer {
+  ids: string[];
+  /** The system itself says the answer is a weak match. */
+  weak: boolean;
+}
+
+export type System = (query: string) => Answer;
+
+export interface Scores {
+  queries: number;
+  hitsAt1: number;
+  hitsAt3: number;
+  hitsAt10: number;
+  mrrAt10: number;
+}
+
+function score(queries: LabelledQueryV3[], system: System): Scores {
+  let at1 = 0;
+  let at3 = 0;
+  let at10 = 0;
+  let reciprocal = 0;
+  for (const query of queries) {
+    const answer = system(query.query);
+    if (query.category === 'offtopic') {
+      const clean = answer.ids.length === 0 || answer.weak ? 1 : 0;
+      at1 += clean;
+      at3 += clean;
+      at10 += clean;
+      reciprocal += clean;
+      continue;
+    }
+    const index = answer.ids.slice(0, 10).findIndex((id) => query.relevant.includes(id));
+    if (index < 0) continue;
+    at1 += index < 1 ? 1 : 0;
+    at3 += index < 3 ? 1 : 0;
+    at10 += 1;
+    reciprocal += 1 / (index + 1);
+  }
+  const n = Math.max(1, queries.length);
+  return {
+    queries: queries.length,
+    hitsAt1: at1 / n,
+    hitsAt3: at3 / n,
+    hitsAt10: at10 / n,
+    mrrAt10: reciprocal / n,
+  };
+}
+
+export type Row = { category: Category | 'all'; scores: Scores };
+
+export function scoreByCategory(queries: LabelledQueryV3[], system: System): Row[] {
+  return [
+    ...categories.map((category) => ({
+      category,
+      scores: score(
+        queries.filter((query) => query.category === category),
+        system,
+      ),
+    })),
+    { category: 'all' as const, scores: score(queries, system) },
+  ];
+}
+
+const oldRanks = () =>
+  (
+    JSON.parse(
+      readFileSync(new URL('../../fixtures/relevance-old-search-ranks.json', import.meta.url), 'utf8'),
+    ) as { v3: Record<string, string[]> }
+  ).v3;
+
+/** The three systems over the larger corpus; `close` when done. */
+export function systems(features: SearchFeatures = allFeatures) {
+  const papers = largerCorpus();
+  const store = fixtureStore(papers);
+  const search = createSearchService(store, features);
+  const plain = plainFts5(papers);
+  const recorded = oldRanks();
+  return {
+    current: (query: string): Answer => {
+      const result = search.search({ text: query, limit: 10 });
+      return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
+    },
+    plain: (query: string): Answer => ({ ids: plain.ids(query), weak: false }),
+    old: (query: string): Answer => {
+      const ids = recorded[query];
+      if (!ids) throw new Error(`no recorded answer of the old search for "${query}": re-record it`);
+      return { ids, weak: false };
+    },
+    close: () => {
+      store.close();
+      plain.close();
+    },
+  };
+}
+
+export const heldOut = relevanceSetV3.filter((query) => query.heldOut);
+export const tuned = relevanceSetV3.filter((query) => !query.heldOut);
+
+const pct = (value: number) => value.toFixed(2);
+
+/** A markdown table: one row per category, hits@1/3/10 and MRR@10 for each system. */
+export function formatTable(columns: Array<{ name: string; rows: Row[] }>): string {
+  const header = `| category | n | ${columns.map((c) => `${c.name} h@1 / h@3 / h@10 / MRR@10`).join(' | ')} |`;
+  const divider = `|---|---|${columns.map(() => '---').join('|')}|`;
+  const lines = (columns[0]?.rows ?? []).map((row, index) => {
+    const cells = columns.map((column) => {
+      const s = column.rows[index]?.scores;
+      return s ? `${pct(s.hitsAt1)} / ${pct(s.hitsAt3)} / ${pct(s.hitsAt10)} / **${pct(s.mrrAt10)}**` : '';
+    });
+    return `| ${row.category} | ${row.scores.queries} | ${cells.join(' | ')} |`;
+  });
+  return [header, divider, ...lines].join('\n');
+}
+
+/** The sets search v2 was measured on (real fixtures only): MRR@10 of the main and held-out sets, clean off-topic share. */
+export function existingSets(features: SearchFeatures = allFeatures) {
+  const papers = fixturePapers();
+  const store = fixtureStore(papers);
+  const search = createSearchService(store, features);
+  const plain = plainFts5(papers);
+  const recorded = (
+    JSON.parse(
+      readFileSync(new URL('../../fixtures/relevance-old-search-ranks.json', import.meta.url), 'utf8'),
+    ) as { v2: Record<string, string[]> }
+  ).v2;
+  const answer = {
+    old: (query: string): Answer => ({ ids: recorded[query] ?? [], weak: false }),
+    new: (query: string): Answer => {
+      const result = search.search({ text: query, limit: 10 });
+      return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
+    },
+    plain: (query: string): Answer => ({ ids: plain.ids(query), weak: false }),
+  };
+  const mrr = (queries: LabelledQuery[], system: System) =>
+    queries.reduce((sum, query) => {
+      const index = system(query.query).ids.findIndex((id) => query.relevant.includes(id));
+      return sum + (index >= 0 ? 1 / (index + 1) : 0);
+    }, 0) / queries.length;
+  const clean = (system: System) =>
+    offTopicQueries.filter((query) => {
+      const result = system(query);
+      return result.ids.length === 0 || result.weak;
+    }).length / offTopicQueries.length;
+  const rows = (['old', 'new', 'plain'] as const).map((name) => ({
+    name,
+    main: mrr(relevanceSet, answer[name]),
+    heldOut: mrr(heldOutSet, answer[name]),
+    offTopic: clean(answer[name]),
+  }));
+  store.close();
+  plain.close();
+  return rows;
+}
