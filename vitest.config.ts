@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/support/no-network.ts'],
+    globalSetup: ['test/support/build-once.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

@@ -1,6 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx so `npx paperboy …` works without a build step.
-import { register } from 'tsx/esm/api';
+// Runs the built CLI (dist/, made by `npm install` through the `prepare` script, or `npm run build`).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/main.ts');
+const bundle = new URL('../dist/paperboy.js', import.meta.url);
+if (!existsSync(bundle)) {
+  process.stderr.write(
+    'paperboy: not built yet: run `npm run build` (or `npm install`) in the paperboy folder.\n',
+  );
+  process.exit(1);
+}
+await import(bundle.href);
