@@ -112,7 +112,7 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
       }
       const reply = await execute(continuation.invocation, context);
       if (!continuation.share || reply.kind !== 'paper-list') return reply;
-      const { previousToken: _p, nextToken: _n, shareToken: _s, ...shared } = reply;
+      const { previousToken: _p, nextToken: _n, shareToken: _s, moreOnHfToken: _h, ...shared } = reply;
       return { ...shared, visibility: 'channel', shared: true };
     },
     suggestTimezones: (prefix, limit) => suggestTimezones(prefix, limit),

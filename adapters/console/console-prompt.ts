@@ -32,12 +32,15 @@ export const consoleContext: CommandContext = {
   commandPrefix: '/papers',
 };
 
-const buttons: Record<string, 'previousToken' | 'nextToken' | 'shareToken'> = {
+type Button = 'previousToken' | 'nextToken' | 'shareToken' | 'moreOnHfToken';
+
+const buttons: Record<string, Button> = {
   next: 'nextToken',
   more: 'nextToken',
   prev: 'previousToken',
   previous: 'previousToken',
   share: 'shareToken',
+  hf: 'moreOnHfToken',
 };
 
 /** Resolves when the user leaves the prompt. */
@@ -86,12 +89,14 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
 }
 
 /** Why `next`, `prev` or `share` cannot act on what is shown. */
-function noPageText(button: 'previousToken' | 'nextToken' | 'shareToken', list: Reply | null): string {
+function noPageText(button: Button, list: Reply | null): string {
   if (list?.kind !== 'paper-list') {
-    return 'There is no list to page through yet: next, prev and share act on the last list shown (search, today, queue, history).';
+    return 'There is no list to page through yet: next, prev, share and hf act on the last list shown (search, today, queue, history).';
   }
   if (button === 'nextToken') return 'That was the last page.';
   if (button === 'previousToken') return 'That was the first page.';
+  if (button === 'moreOnHfToken')
+    return '`hf` looks a search up on Hugging Face: search for something first.';
   return 'There is nothing in that list to share.';
 }
 

@@ -66,6 +66,7 @@ function renderList(reply: PaperListReply, style: Style): string {
     reply.previousToken ? '`prev`' : null,
     reply.nextToken ? '`next`' : null,
     reply.shareToken ? '`share`' : null,
+    reply.moreOnHfToken ? '`hf` (more on Hugging Face)' : null,
   ].filter(Boolean);
   const label = [pageLabel(reply), hints.length ? `type ${hints.join(', ')}` : null]
     .filter(Boolean)

@@ -99,6 +99,7 @@ function navigationButtons(reply: PaperListReply): APIButtonComponent[] {
     ['Previous', reply.previousToken],
     ['Next', reply.nextToken],
     ['Share in channel', reply.shareToken],
+    ['More on Hugging Face', reply.moreOnHfToken],
   ];
   const seen = new Set<string>();
   return candidates.flatMap(([label, token]) => {

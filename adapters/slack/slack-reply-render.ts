@@ -18,9 +18,15 @@ export const replyActions = {
   previous: 'paperboy_page_previous',
   next: 'paperboy_page_next',
   share: 'paperboy_share',
+  hf: 'paperboy_more_on_hf',
 } as const;
 
-export const buttonLabels = { previous: 'Previous', next: 'Next', share: 'Share in channel' } as const;
+export const buttonLabels = {
+  previous: 'Previous',
+  next: 'Next',
+  share: 'Share in channel',
+  hf: 'More on Hugging Face',
+} as const;
 
 /** Slack refuses button values over 2,000 characters. */
 const maxButtonValue = 2_000;
@@ -76,6 +82,7 @@ function pagingButtons(reply: PaperListReply): types.Button[] {
     ['previous', reply.previousToken],
     ['next', reply.nextToken],
     ['share', reply.shareToken],
+    ['hf', reply.moreOnHfToken],
   ];
   const buttons: types.Button[] = [];
   for (const [kind, token] of wanted) {

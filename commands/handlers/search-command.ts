@@ -15,6 +15,7 @@ import type { CommandInvocation } from '../command-spec';
 import { flag, wholeNumber } from '../option-schemas';
 import { pagedReply, pageSize } from '../paper-list';
 import { validateOptions } from '../validate';
+import { hfAutoWaitMs, hfList, hfSearchCards, hfSearchReply, onHf } from './hf-search';
 import { lookUpPaper } from './paper-command';
 
 const schema = z.object({
@@ -30,6 +31,8 @@ const schema = z.object({
   posted: flag('posted').optional(),
   flagged: flag('flagged').optional(),
   page: wholeNumber('page', 0, 1000).default(0),
+  /** Set only by the "More on Hugging Face" button: not an option anyone types. */
+  source: z.enum(['store', 'hf']).optional(),
 });
 
 type Options = z.infer<typeof schema>;
@@ -86,6 +89,8 @@ export async function searchCommand(
     return pagedReply(list, invocation, context, deps.continuations, 'private');
   }
 
+  if (options.source === 'hf') return hfSearchReply(text, options.page, invocation, context, deps);
+
   const scope = paperFilters(filters, today);
   if (filters.posted) {
     if (!deps.store.subscriptions.get(context.channel)) {
@@ -120,10 +125,20 @@ export async function searchCommand(
     (query) => `\`${context.commandPrefix} search ${query}\``,
   );
   if (refusal) throw new PaperboyError('invalid_input', refusal);
-  return pagedReply(
+  const stored = deps.store.papers.count();
+  // Hugging Face searches words only: a search with filters stays in the store.
+  const hfOffered = deps.source.searchPapers !== undefined && !hasFilters(filters) && !result.unsearchable;
+  if (hfOffered && options.page === 0 && (result.weak || result.hits.length === 0)) {
+    const cards = await hfSearchCards(text, deps, hfAutoWaitMs);
+    if (cards && cards.length > 0) {
+      const heading = `No close match for "${text}" among the ${stored} stored papers; on Hugging Face`;
+      return hfList(text, cards, 0, heading, invocation, context, deps);
+    }
+  }
+  const reply = pagedReply(
     {
       heading: searchHeading(text, described, result),
-      emptyText: emptySearchText(text, described, result, deps.store.papers.count()),
+      emptyText: emptySearchText(text, described, result, stored),
       cards: result.hits
         .slice(0, pageSize)
         .map((hit) => ({ ...toPaperCard(hit.paper), ...(hit.snippet ? { snippet: hit.snippet } : {}) })),
@@ -135,4 +150,11 @@ export async function searchCommand(
     deps.continuations,
     'private',
   );
+  if (hfOffered)
+    reply.moreOnHfToken = deps.continuations.issue({
+      invocation: onHf(invocation),
+      share: false,
+      channelId: context.channel.channelId,
+    });
+  return reply;
 }

@@ -70,6 +70,8 @@ export interface PaperListReply {
   previousToken?: string;
   nextToken?: string;
   shareToken?: string;
+  /** "More on Hugging Face": the same search on Hugging Face's own paper search. */
+  moreOnHfToken?: string;
   /** One page someone posted to the channel: it has no buttons, so no page label either. */
   shared?: boolean;
 }

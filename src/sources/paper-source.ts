@@ -14,4 +14,9 @@ export interface PaperSource {
   fetchDay(day: string): Promise<DayBatch>;
   /** One paper by canonical id; null when the source does not know it. */
   fetchPaper(id: string): Promise<Paper | null>;
+  /**
+   * The source's own search over every paper it knows, best first, in one attempt of at most `timeoutMs`
+   * (a search reply waits for it, so it never retries). Absent when the source has none.
+   */
+  searchPapers?(query: string, limit: number, timeoutMs: number): Promise<Paper[]>;
 }

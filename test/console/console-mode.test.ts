@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,39 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('✖ time "25:00" is not a time of day');
     expect(run.stdout).toContain('Posts every day at 08:30 Europe/Paris: the top 3 papers');
     expect(run.stderr).not.toContain('"level":50');
+  });
+
+  it('searches with operators, refuses text without words, and reaches Hugging Face with `hf`', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    hf.setDay(yesterday, oct25Batch());
+    hf.setSearchResults(
+      JSON.parse(readFileSync(new URL('../fixtures/hf-papers-search-sample.json', import.meta.url), 'utf8')),
+    );
+    const input = [
+      'search kazakh question answering dataset',
+      'search video -diffusion',
+      'hf',
+      'search 🔥🔥🔥',
+      'search -diffusion',
+      'exit',
+      '',
+    ].join('\n');
+    const run = await runCli(['start'], {
+      env: { HF_BASE_URL: hf.url, DATABASE_URL: join(cwd, 'search.db') },
+      cwd,
+      input,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Papers matching "video -diffusion"');
+    expect(run.stdout).toContain('`hf` (more on Hugging Face)');
+    expect(run.stdout).toContain('On Hugging Face: "video -diffusion"');
+    expect(run.stdout).toContain('🤗 From Hugging Face search');
+    expect(run.stdout).toContain('✖ "🔥🔥🔥" has no searchable words');
+    expect(run.stdout).toContain('✖ "-diffusion" only leaves papers out');
+    expect(run.stdout).toContain(
+      'No close match for "kazakh question answering dataset" among the 29 stored papers; on Hugging Face',
+    );
+    expect(run.stdout).toContain('KazQAD: Kazakh Open-Domain Question Answering Dataset');
   });
 
   it('runs offline with --demo on the bundled batch', async () => {

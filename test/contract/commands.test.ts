@@ -15,12 +15,18 @@ describe.each(platforms)('every subcommand on $name', (platform) => {
   it('searches privately with Next and Share, pages forward and back, and shares a page for everyone', async () => {
     await syncBatch();
     const first = await as('bo', 'search language');
-    expect(first).toMatchObject({ ephemeral: true, buttons: ['Next', 'Share in channel'] });
+    expect(first).toMatchObject({
+      ephemeral: true,
+      buttons: ['Next', 'Share in channel', 'More on Hugging Face'],
+    });
     expect(first.text).toContain('Papers matching "language"');
     expect(pageOf(first.text)).toBe('1');
 
     const second = await click('Next');
-    expect(second).toMatchObject({ ephemeral: true, buttons: ['Previous', 'Next', 'Share in channel'] });
+    expect(second).toMatchObject({
+      ephemeral: true,
+      buttons: ['Previous', 'Next', 'Share in channel', 'More on Hugging Face'],
+    });
     expect(pageOf(second.text)).toBe('2');
     expect(second.text).not.toEqual(first.text);
 

@@ -75,12 +75,17 @@ describe('Discord adapter with the real core', () => {
     expect((answer.message?.flags ?? 0) & EPHEMERAL).toBe(EPHEMERAL);
     expect(answer.message?.embeds[0]?.title).toBe('Papers matching "language"');
     expect(answer.message?.embeds[0]?.fields).toHaveLength(5);
-    expect(buttonLabels(answer.message)).toEqual(['Next', 'Share in channel']);
+    expect(buttonLabels(answer.message)).toEqual(['Next', 'Share in channel', 'More on Hugging Face']);
     const list = harness.fake.store.message(answer.message?.id ?? '');
     if (!list) throw new Error('the list is gone');
     const next = await harness.click(list, 'Next');
     expect(next.answer.callbackType).toBe(7);
-    expect(buttonLabels(next.answer.message)).toEqual(['Previous', 'Next', 'Share in channel']);
+    expect(buttonLabels(next.answer.message)).toEqual([
+      'Previous',
+      'Next',
+      'Share in channel',
+      'More on Hugging Face',
+    ]);
     const shared = await harness.click(harness.fake.store.message(list.id) ?? list, 'Share in channel');
     expect((shared.answer.message?.flags ?? 0) & EPHEMERAL).toBe(0);
     expect(shared.answer.message?.embeds[0]?.fields?.length).toBeGreaterThan(0);

@@ -67,10 +67,13 @@ describe('Discord contract driver', () => {
   it('pages and shares a private list by button label', async () => {
     await digest('reading-group');
     const list = await driver.runCommand({ channel: 'reading-group', user: 'bo', text: 'search language' });
-    expect(list).toMatchObject({ ephemeral: true, buttons: ['Next', 'Share in channel'] });
+    expect(list).toMatchObject({
+      ephemeral: true,
+      buttons: ['Next', 'Share in channel', 'More on Hugging Face'],
+    });
     expect(list.text).toContain('Papers matching "language"');
     const next = await driver.clickButton({ channel: 'reading-group', user: 'bo', label: 'Next' });
-    expect(next.buttons).toEqual(['Previous', 'Next', 'Share in channel']);
+    expect(next.buttons).toEqual(['Previous', 'Next', 'Share in channel', 'More on Hugging Face']);
     const shared = await driver.clickButton({
       channel: 'reading-group',
       user: 'bo',

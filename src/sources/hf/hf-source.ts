@@ -88,8 +88,39 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
     return normalizeHfPaper(parsed.data, options.baseUrl);
   }
 
-  return { name: 'huggingface', fetchDay, fetchPaper };
+  /** `GET /api/papers/search`: items shaped like daily ones, or flat papers (both are accepted). */
+  async function searchPapers(query: string, limit: number, timeoutMs: number): Promise<Paper[]> {
+    const q = encodeURIComponent(query.slice(0, maxSearchQuery));
+    const path = `/api/papers/search?q=${q}&limit=${Math.min(Math.max(limit, 1), 120)}`;
+    const result = await fetchJson(`${options.baseUrl}${path}`, {
+      timeoutMs,
+      retryBudgetMs: 0,
+      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      log,
+      settingName: 'HF_BASE_URL',
+      ...(observer ? { observer } : {}),
+    });
+    if (result.status === 'not_found' || !Array.isArray(result.body))
+      throw new PaperboyError('source_bad_response', 'papers/search returned an unexpected shape');
+    const papers = new Map<string, Paper>();
+    for (const raw of result.body) {
+      const item = hfDailyItemSchema.safeParse(raw);
+      const flat = item.success ? null : hfPaperSchema.safeParse(raw);
+      const paper = item.success
+        ? normalizeHfPaper(item.data.paper, options.baseUrl, item.data)
+        : flat?.success
+          ? normalizeHfPaper(flat.data, options.baseUrl)
+          : null;
+      if (paper && !papers.has(paper.id)) papers.set(paper.id, paper);
+    }
+    return [...papers.values()].slice(0, limit);
+  }
+
+  return { name: 'huggingface', fetchDay, fetchPaper, searchPapers };
 }
+
+/** Hugging Face takes search queries of at most this many characters. */
+const maxSearchQuery = 250;
 
 /** A configuration problem, not an outage: it names the URL and what HF_BASE_URL should look like. */
 function misconfigured(baseUrl: string, path: string, problem: string): PaperboyError {

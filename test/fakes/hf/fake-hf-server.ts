@@ -1,6 +1,6 @@
 /**
  * A fake Hugging Face papers API on 127.0.0.1. Serves daily batches by date with real paging, single
- * papers, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers), and
+ * papers, paper search results, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers), and
  * records every request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -23,6 +23,7 @@ export class FakeHfServer {
   readonly requests: RecordedRequest[] = [];
   private readonly days = new Map<string, unknown[]>();
   private readonly papers = new Map<string, unknown>();
+  private searchResults: unknown[] = [];
   private readonly faults: Array<{ match: (path: string) => boolean; fault: Fault }> = [];
   /** Every request fails with one of these at this rate (0–1), drawn from `random`. */
   faultRate = 0;
@@ -48,6 +49,12 @@ export class FakeHfServer {
       const paper = (item as { paper?: { id?: string } }).paper;
       if (paper?.id) this.papers.set(paper.id, paper);
     }
+    return this;
+  }
+
+  /** What `/api/papers/search` answers (whatever the query; the query is recorded). */
+  setSearchResults(items: unknown[]): this {
+    this.searchResults = items;
     return this;
   }
 
@@ -138,6 +145,11 @@ export class FakeHfServer {
       if (/^\d{4}-\d{2}-\d{2}$/.test(date))
         send(200, (this.days.get(date) ?? []).slice(page * limit, (page + 1) * limit));
       else send(400, { error: 'Invalid date' });
+      return;
+    }
+    if (url.pathname === '/api/papers/search') {
+      const limit = Math.min(120, Number(url.searchParams.get('limit') ?? 50));
+      send(200, this.searchResults.slice(0, limit));
       return;
     }
     const id = /^\/api\/papers\/([^/]+)$/.exec(url.pathname)?.[1];
