@@ -6,7 +6,7 @@ import type { CommandDeps } from '../command-deps';
 const searchSyntax = [
   'Search tips: best matches first (papers matching more of your words, in their titles, rank higher), nudged by upvotes. Questions work; typos, split or joined words, hyphens and acronyms (RL, LLM) are understood; the last word completes as you type.',
   'Operators: "exact phrase" must appear as written · -word leaves out papers with that word (`search video -diffusion`).',
-  'More on Hugging Face: every search offers Hugging Face\'s own paper search (every paper it knows), and asks it by itself when no stored paper matches well; its results are marked 🤗 and stored.',
+  "More on Hugging Face: every search offers Hugging Face's own paper search (every paper it knows), and asks it by itself when no stored paper matches well; its results are marked 🤗 and stored.",
   'Filters, inline or as options: since:7d or since:2026-11-01 · upvotes:>20 · author:"Name" · org:nvidia · posted (posted here) · flagged (on this channel\'s queue). Alone, `search upvotes:>50 since:7d` is the week\'s top papers.',
   `Queries are at most ${maxQueryLength} characters. An arXiv id or paper URL looks that paper up.`,
 ];
