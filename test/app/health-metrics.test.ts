@@ -63,6 +63,24 @@ describe('METRICS_PORT', () => {
     expect((await get(bot, '/nope')).status).toBe(404);
   });
 
+  it('is not ready while the Discord gateway is down', async () => {
+    const hf = (await new FakeHfServer().start()).setDay('2024-10-25', oct25Batch());
+    bot = await BotHarness.start({ now: '2024-10-28T08:00:00Z', hf, env: { METRICS_PORT: '0' } });
+    await bot.core.sync.latestCompleteBatch(bot.clock.now());
+    expect((await get(bot, '/readyz')).status).toBe(200);
+    await bot.discord?.gateway.close();
+    let report = await get(bot, '/readyz');
+    for (let wait = 0; report.status === 200 && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      report = await get(bot, '/readyz');
+    }
+    expect(report.status).toBe(503);
+    expect(JSON.parse(report.body).checks.discord).toEqual({ ok: false, detail: 'not connected' });
+    expect(sample((await get(bot, '/metrics')).body, 'paperboy_platform_connected{platform="discord"}')).toBe(
+      0,
+    );
+  });
+
   it('serves Prometheus metrics: posts and digests, commands, Hugging Face requests, 429s, retries', async () => {
     const hf = (await new FakeHfServer().start()).setDay('2024-10-25', oct25Batch());
     bot = await BotHarness.start({ now: '2024-10-28T08:00:00Z', hf, env: { METRICS_PORT: '0' } });
