@@ -51,8 +51,9 @@ export interface BotOptions {
 }
 
 export class BotHarness {
-  readonly logs = new Recorder<LogLine>();
   private constructor(
+    /** Every line the bot logged, parsed. */
+    readonly logs: Recorder<LogLine>,
     readonly clock: ManualClock,
     readonly ticker: ManualTicker,
     readonly hf: FakeHfServer,
@@ -112,10 +113,7 @@ export class BotHarness {
       started,
       exit.then((code) => Promise.reject(new Error(`exited ${code}`))),
     ]);
-    const harness = new BotHarness(clock, ticker, hf, discord, database, stopper, exit, bot);
-    for (const line of logs.entries) harness.logs.push(line);
-    logs.push = (line) => harness.logs.push(line);
-    return harness;
+    return new BotHarness(logs, clock, ticker, hf, discord, database, stopper, exit, bot);
   }
 
   get core(): Core {
