@@ -26,9 +26,9 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const config = loadConfig();
   // One-shot commands keep the terminal for their output: only warnings and errors are logged.
-  const quiet = args.command !== 'start' && !args.verbose && config.LOG_LEVEL === 'info';
+  const quiet = args.command !== 'start' && !args.verbose;
   const log = createLogger({
-    level: quiet ? 'warn' : config.LOG_LEVEL,
+    level: config.LOG_LEVEL ?? (quiet ? 'warn' : 'info'),
     format: config.LOG_FORMAT,
     secrets: secretsOf(config),
   });

@@ -26,22 +26,19 @@ export interface ConsoleSessionOptions {
 
 export async function runConsoleSession(options: ConsoleSessionOptions): Promise<void> {
   const say = (text: string) => options.stdout.write(`${text}\n`);
-  try {
-    const preview = await previewDigest(options, options.now(), defaultDigestSettings);
-    if (preview.header) {
-      await options.port.postDigestHeader(
-        consoleChannel,
-        preview.header,
-        `preview:${preview.header.batchDay}`,
-      );
-      for (const card of preview.cards)
-        await options.port.postPaper(consoleChannel, card, `preview:${card.id}`);
-    } else {
-      say('No Daily Papers batch in the last week.');
-    }
-  } catch (error) {
-    say(`✖ ${(error as Error).message}`);
-  }
+  // A signal during the start-up fetch ends the session at once: the fetch may still be waiting on the
+  // network when the database closes, and what it then says is of no interest to anyone.
+  const stopped = new Promise<'stopped'>((resolve) => {
+    if (options.signal.aborted) resolve('stopped');
+    options.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
+  });
+  const shown = showLatestDigest(options).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  const first = await Promise.race([shown, stopped]);
+  if (first === 'stopped' || options.signal.aborted) return;
+  if (first) say(`✖ ${(first as Error).message}`);
   say('Type a command: `/papers help` lists them, `react m3` flags a paper, `exit` quits.');
   await runConsolePrompt({
     input: options.stdin,
@@ -53,4 +50,14 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
     signal: options.signal,
     flagEmoji: () => options.store.discussion.getSettings(consoleChannel).flagEmoji,
   });
+}
+
+async function showLatestDigest(options: ConsoleSessionOptions): Promise<void> {
+  const preview = await previewDigest(options, options.now(), defaultDigestSettings);
+  if (!preview.header) {
+    options.stdout.write('No Daily Papers batch in the last week.\n');
+    return;
+  }
+  await options.port.postDigestHeader(consoleChannel, preview.header, `preview:${preview.header.batchDay}`);
+  for (const card of preview.cards) await options.port.postPaper(consoleChannel, card, `preview:${card.id}`);
 }

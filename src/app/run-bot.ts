@@ -64,8 +64,9 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const consoleMode = !statuses.some((status) => status.on);
   const style = stdout.isTTY ? ansiStyle : plainStyle;
   const say = (text: string) => stdout.write(`${text}\n`);
-  // The terminal is the product in console mode: routine info lines would bury the prompt.
-  if (consoleMode && log.level === 'info') log.level = 'warn';
+  // The terminal is the product in console mode: each failure is already one ✖ line at the prompt, so the
+  // log (with its stacks) shows only real errors unless LOG_LEVEL asks for more.
+  if (consoleMode && config.LOG_LEVEL === undefined) log.level = 'error';
 
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);

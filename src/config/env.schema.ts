@@ -36,9 +36,8 @@ export const envSchema = z.object({
     .refine((value) => !/^[a-z]+:\/\//i.test(value) || value.startsWith('file://'), {
       message: 'only SQLite is supported for now: use a file path such as ./data/paperboy.db',
     }),
-  LOG_LEVEL: lowerCased(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default(
-    'info',
-  ),
+  /** Unset means: info for the bot, warn for one-shot CLI commands, error in console mode (the terminal is the UI). */
+  LOG_LEVEL: lowerCased(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).optional(),
   LOG_FORMAT: lowerCased(z.enum(['auto', 'pretty', 'json'])).default('auto'),
   REFRESH_INTERVAL_MINUTES: positiveInt.default(60),
   /** Opt-in: /healthz, /readyz and /metrics on this port (0 picks a free one). Unset: no listener. */

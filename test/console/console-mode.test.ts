@@ -157,6 +157,22 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('That was the last page.');
   });
 
+  it('offline, each failure is one ✖ line at the prompt; the log shows its details only when LOG_LEVEL asks', async () => {
+    const env = {
+      HF_BASE_URL: 'http://127.0.0.1:9',
+      HF_RETRY_BUDGET_MS: '500',
+      DATABASE_URL: join(cwd, 'offline-quiet.db'),
+    };
+    const input = 'today\npaper 2410.17243\nexit\n';
+    const quiet = await runCli(['start'], { env, cwd, input });
+    expect(quiet.stdout.match(/✖ Hugging Face could not be reached just now/g)).toHaveLength(2);
+    expect(quiet.stderr).not.toMatch(/"level":(40|50)/);
+    expect(`${quiet.stdout}${quiet.stderr}`).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+    const asked = await runCli(['start'], { env: { ...env, LOG_LEVEL: 'warn' }, cwd, input });
+    expect(asked.stderr).toContain('command could not reach the paper source');
+  });
+
   it('suggests --demo when Hugging Face cannot be reached at start-up', async () => {
     const run = await runCli(['start'], {
       env: {

@@ -44,4 +44,33 @@ describe('SIGTERM', () => {
     expect((db.prepare('SELECT count(*) AS n FROM papers').get() as { n: number }).n).toBe(29);
     db.close();
   });
+
+  it('during the start-up fetch, stops quietly: no "database connection is not open"', async () => {
+    const slow = await new FakeHfServer().start();
+    slow.failNext('daily_papers', { kind: 'slow', ms: 20_000 }, 10);
+    const database = join(mkdtempSync(join(tmpdir(), 'paperboy-term-')), 'bot.db');
+    const child = spawn(process.execPath, [bin, 'start'], {
+      env: childEnv({ HF_BASE_URL: slow.url, DATABASE_URL: database, HF_TIMEOUT_MS: '30000' }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    // The first request of the start-up digest is in flight (and the bot listens for signals by then).
+    await new Promise<void>((resolve) => {
+      const check = () => (slow.requestsFor('daily_papers').length > 0 ? resolve() : setTimeout(check, 50));
+      check();
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    const code = await exited;
+    await slow.stop();
+    expect(code).toBe(0);
+    expect(output).not.toContain('database connection is not open');
+    expect(output).not.toContain('✖');
+  });
 });
