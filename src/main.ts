@@ -58,6 +58,14 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+// `paperboy digest | head -1`: once the reader has gone, there is nobody left to tell anything.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then(
   (code) => {
     process.exitCode = code;

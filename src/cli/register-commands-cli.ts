@@ -33,6 +33,13 @@ export async function registerCommandsCli(
     guildId,
     specs: commandSpecs,
     log,
+  }).catch((error: unknown) => {
+    // Offline, a wrong API base or a rejected token: one line naming what to check, as `start` does.
+    throw new PaperboyError(
+      'config_invalid',
+      `Discord did not take the commands: ${failureReason(error)} (check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE=${config.DISCORD_API_BASE})`,
+      { cause: error },
+    );
   });
   const where =
     result.scope === 'guild'
@@ -41,4 +48,12 @@ export async function registerCommandsCli(
   io.stdout.write(
     `Registered /papers with ${result.commands[0]?.options?.length ?? 0} subcommands in ${where}.\n`,
   );
+}
+
+/** `fetch failed` says nothing: the network cause (ENOTFOUND, ECONNREFUSED) says what went wrong. */
+function failureReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
+  const code = (cause as { code?: string } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code ? `network error ${code} (${message})` : message;
 }

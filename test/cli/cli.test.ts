@@ -1,13 +1,17 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { oct25Batch } from '../support/fixtures';
-import { runCli } from '../support/run-cli';
+import { childEnv, runCli } from '../support/run-cli';
+
+const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
 
 /** A loopback port nothing listens on. */
 async function freePort(): Promise<number> {
@@ -57,6 +61,24 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
     const digest = JSON.parse(json.stdout) as { header: { count: number }; papers: Array<{ id: string }> };
     expect(digest.header.count).toBe(10);
     expect(digest.papers[0]?.id).toBe('2410.17243');
+  });
+
+  it('stops quietly when the reader of its output goes away (`paperboy digest | head -1`)', async () => {
+    await runCli(['fetch', '--date', '2024-10-25'], { env: env(), cwd });
+    const child = spawn(process.execPath, [bin, 'digest', '--date', '2024-10-25'], {
+      cwd,
+      env: childEnv(env()),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The reader is gone before the first line: every write meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (exit) => resolve(exit)));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
   });
 
   it('fails in one clear line when Hugging Face cannot be reached, leaving the store untouched', async () => {

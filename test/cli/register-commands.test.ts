@@ -1,4 +1,6 @@
 import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,4 +41,20 @@ describe('paperboy register-commands', () => {
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('register-commands needs DISCORD_TOKEN and DISCORD_APPLICATION_ID');
   });
+
+  it('offline, says so in one line naming the settings to check, with no stack', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const run = await runCli(['register-commands'], {
+      env: { ...env(), DISCORD_API_BASE: `http://127.0.0.1:${port}/api` },
+      cwd,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(
+      /^paperboy: Discord did not take the commands: .*ECONNREFUSED.*\(check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE=http:\/\/127\.0\.0\.1:\d+\/api\)\n$/,
+    );
+  }, 30_000);
 });
