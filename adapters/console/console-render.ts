@@ -35,13 +35,17 @@ export function renderCard(card: PaperCard, style: Style, index?: number): strin
     card.authorsLine,
     card.organization,
     `▲ ${card.upvotes}`,
-    `💬 ${card.comments}`,
+    card.comments === null ? '💬 unknown' : `💬 ${card.comments}`,
     card.batchDay,
+    card.arxivDate && `arXiv ${card.arxivDate}`,
+    card.submittedBy && `submitted by ${card.submittedBy}`,
   ].filter((part): part is string => Boolean(part));
   const links = [`HF ${card.hfUrl}`, `arXiv ${card.arxivUrl}`, `PDF ${card.pdfUrl}`];
   if (card.githubUrl)
     links.push(`Code ${card.githubUrl}${card.githubStars ? ` (★ ${card.githubStars})` : ''}`);
   if (card.projectPage) links.push(`Project ${card.projectPage}`);
+  if (card.media) links.push(`${card.media.kind === 'video' ? 'Video' : 'Figure'} ${card.media.url}`);
+  if (card.discussionUrl) links.push(`Discussion ${card.discussionUrl}`);
   return [
     `${number}${style.bold(clean(card.title))}  [${card.id}]`,
     `   ${clean(meta.join(' · '))}`,
@@ -52,7 +56,8 @@ export function renderCard(card: PaperCard, style: Style, index?: number): strin
 }
 
 export function renderHeader(header: DigestHeader, style: Style): string {
-  return `\n${style.bold(`📰 ${header.title}`)}\n`;
+  const all = `all ${header.total} of the day: ${header.dayUrl}`;
+  return `\n${style.bold(`📰 ${clean(header.title)}`)}\n${style.dim(clean(all))}\n`;
 }
 
 function renderList(reply: PaperListReply, style: Style): string {

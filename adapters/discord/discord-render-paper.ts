@@ -12,7 +12,13 @@ const SUMMARY_BUDGET = 700;
 export function renderDigestHeader(header: DigestHeader, deliveryKey?: string): DiscordMessageBody {
   const title = `**${truncate(escapeMarkdown(oneLine(header.title)), 300)}**`;
   const content = deliveryKey ? `${title}\n-# ${refText(deliveryKey)}` : title;
-  return { content: truncate(content, LIMITS.content), embeds: [], components: [] };
+  const dayUrl = safeUrl(header.dayUrl);
+  const label = `All ${header.total} paper${header.total === 1 ? '' : 's'} of the day on Hugging Face`;
+  return {
+    content: truncate(content, LIMITS.content),
+    embeds: [],
+    components: dayUrl ? buttonRows([linkButton(label, dayUrl)]) : [],
+  };
 }
 
 const compact = (value: number) =>
@@ -23,15 +29,23 @@ function paperFields(card: PaperCard): APIEmbedField[] {
   const authors = oneLine(card.authorsLine);
   if (authors) fields.push({ name: 'Authors', value: truncate(escapeMarkdown(authors), LIMITS.fieldValue) });
   fields.push({ name: 'Upvotes', value: `👍 ${card.upvotes}`, inline: true });
-  fields.push({ name: 'Comments', value: `💬 ${card.comments}`, inline: true });
+  fields.push({
+    name: 'Comments',
+    value: card.comments === null ? '💬 unknown' : `💬 ${card.comments}`,
+    inline: true,
+  });
   if (card.githubStars !== null && safeUrl(card.githubUrl)) {
     fields.push({ name: 'GitHub', value: `⭐ ${compact(card.githubStars)}`, inline: true });
+  }
+  const submitter = card.submittedBy ? oneLine(card.submittedBy) : '';
+  if (submitter) {
+    fields.push({ name: 'Submitted by', value: truncate(escapeMarkdown(submitter), 100), inline: true });
   }
   return fields;
 }
 
 function paperFooter(card: PaperCard, deliveryKey?: string): string {
-  const parts = [`arXiv ${card.id}`];
+  const parts = [card.arxivDate ? `arXiv ${card.id} (${card.arxivDate})` : `arXiv ${card.id}`];
   if (card.batchDay) parts.push(`Daily Papers ${card.batchDay}`);
   if (deliveryKey) parts.push(refText(deliveryKey));
   return parts.map(oneLine).join(FOOTER_SEPARATOR);
@@ -69,20 +83,32 @@ export function paperEmbed(card: PaperCard, deliveryKey?: string): APIEmbed {
   const url = safeUrl(card.hfUrl, 2048);
   if (url) embed.url = url;
   const organization = card.organization ? oneLine(card.organization) : '';
-  if (organization) embed.author = { name: truncate(organization, LIMITS.authorName) };
+  const avatar = safeUrl(card.organizationAvatarUrl, 2048);
+  if (organization) {
+    embed.author = {
+      name: truncate(organization, LIMITS.authorName),
+      ...(avatar ? { icon_url: avatar } : {}),
+    };
+  }
   const thumbnail = safeUrl(card.thumbnailUrl, 2048);
+  // An embed shows one large image: the paper's own figure, with the social thumbnail beside it.
+  const figure = card.media?.kind === 'image' ? safeUrl(card.media.url, 2048) : null;
+  if (figure) embed.image = { url: figure };
   if (thumbnail) embed.thumbnail = { url: thumbnail };
   if (!embed.description) delete embed.description;
   return embed;
 }
 
-/** Hugging Face, arXiv, PDF and (when the paper has code) Code, as link buttons. */
+/** Hugging Face, arXiv, PDF, and whichever of code, project page, video and discussion exist, as link buttons. */
 export function paperLinkButtons(card: PaperCard): APIButtonComponent[] {
   const links: [string, string | null][] = [
     ['Hugging Face', card.hfUrl],
     ['arXiv', card.arxivUrl],
     ['PDF', card.pdfUrl],
     ['Code', card.githubUrl],
+    ['Project page', card.projectPage],
+    ['Video', card.media?.kind === 'video' ? card.media.url : null],
+    ['Discussion', card.discussionUrl],
   ];
   return links.flatMap(([label, url]) => {
     const safe = safeUrl(url);

@@ -31,24 +31,34 @@ const plain = (text: string): types.PlainTextElement => ({ type: 'plain_text', t
 
 export function renderDigestHeader(header: DigestHeader): SlackMessage {
   const papers = header.count === 1 ? '1 paper' : `${header.count} papers`;
-  return {
-    text: fitEscaped(header.title, limits.fallback),
-    blocks: [
-      { type: 'header', text: plain(fitPlain(header.title, limits.header)) },
-      {
-        type: 'context',
-        elements: [mrkdwn(`Hugging Face Daily Papers · ${escapeMrkdwn(header.batchDay)} · ${papers}`)],
-      },
-    ],
-  };
+  const dayUrl = safeUrl(header.dayUrl);
+  const blocks: Block[] = [
+    { type: 'header', text: plain(fitPlain(header.title, limits.header)) },
+    {
+      type: 'context',
+      elements: [mrkdwn(`Hugging Face Daily Papers · ${escapeMrkdwn(header.batchDay)} · ${papers}`)],
+    },
+  ];
+  if (dayUrl) {
+    const label = `All ${header.total} paper${header.total === 1 ? '' : 's'} of the day on Hugging Face`;
+    blocks.push({
+      type: 'actions',
+      elements: [
+        { type: 'button', action_id: 'paperboy_link_day', text: plain(fitPlain(label, 75)), url: dayUrl },
+      ],
+    });
+  }
+  return { text: fitEscaped(header.title, limits.fallback), blocks };
 }
 
-/** One line of facts: authors, organisation, upvotes, comments. */
+/** One line of facts: authors, organisation, upvotes, comments, who submitted it, its arXiv date. */
 export function paperFacts(card: PaperCard): string {
   const facts = [fitEscaped(card.authorsLine || 'Unknown authors', limits.contextElement)];
   if (card.organization) facts.push(fitEscaped(card.organization, 100));
   facts.push(`▲ ${compactNumber(card.upvotes)} upvotes`);
-  facts.push(`💬 ${compactNumber(card.comments)} comments`);
+  facts.push(card.comments === null ? '💬 comments unknown' : `💬 ${compactNumber(card.comments)} comments`);
+  if (card.submittedBy) facts.push(`submitted by ${fitEscaped(card.submittedBy, 80)}`);
+  if (card.arxivDate) facts.push(`arXiv ${escapeMrkdwn(card.arxivDate)}`);
   return facts.join(' · ');
 }
 
@@ -83,6 +93,8 @@ function paperLinks(card: PaperCard): Array<[id: string, label: string, url: str
     ['pdf', 'PDF', card.pdfUrl],
     ['code', code, card.githubUrl],
     ['project', 'Project page', card.projectPage],
+    ['video', 'Video', card.media?.kind === 'video' ? card.media.url : null],
+    ['discussion', 'Discussion', card.discussionUrl],
   ];
   return links.flatMap(([id, label, url]) => {
     const safe = safeUrl(url);
@@ -127,8 +139,25 @@ export function paperBlocks(card: PaperCard, options: { compact: boolean }): Blo
     options.compact ? inlineLinks(card) : '',
     fitEscaped(card.note ?? '', limits.contextElement),
   ];
-  const blocks: Block[] = [title, { type: 'context', elements: facts.filter(Boolean).map(mrkdwn) }];
+  const avatar = safeUrl(card.organizationAvatarUrl);
+  const context: types.ContextBlock['elements'] = facts.filter(Boolean).map(mrkdwn);
+  if (avatar && card.organization) {
+    context.unshift({
+      type: 'image',
+      image_url: avatar,
+      alt_text: fitPlain(card.organization, limits.altText),
+    });
+  }
+  const blocks: Block[] = [title, { type: 'context', elements: context }];
   if (body.length > 0) blocks.push({ type: 'section', text: mrkdwn(body) });
+  const figure = card.media?.kind === 'image' ? safeUrl(card.media.url) : null;
+  if (!options.compact && figure) {
+    blocks.push({
+      type: 'image',
+      image_url: figure,
+      alt_text: fitPlain(`Figure: ${card.title}`, limits.altText),
+    });
+  }
   const buttons = options.compact ? [] : linkButtons(card);
   if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons });
   return blocks;

@@ -19,13 +19,24 @@ export interface PaperCard {
   hfUrl: string;
   arxivUrl: string;
   pdfUrl: string;
-  /** First authors and "et al." when there are more, e.g. `Ada Lovelace, Alan Turing et al.` */
+  /** First authors and how many more, e.g. `Ada Lovelace, Alan Turing, Grace Hopper +12 more` */
   authorsLine: string;
   organization: string | null;
+  /** The organisation's avatar, for platforms that show images. */
+  organizationAvatarUrl: string | null;
   upvotes: number;
-  comments: number;
-  /** AI one-line summary, or the start of the abstract. */
+  /** Null when unknown (a paper looked up by id that no listing has shown). */
+  comments: number | null;
+  /** AI one-line summary, or the abstract's most informative sentence. */
   summary: string;
+  /** The paper's video or first figure from Hugging Face, when it has one. */
+  media: { url: string; kind: 'image' | 'video' } | null;
+  /** Who put it on Daily Papers. */
+  submittedBy: string | null;
+  /** The paper's discussion on Hugging Face, when it has one. */
+  discussionUrl: string | null;
+  /** `YYYY-MM-DD` of arXiv v1. */
+  arxivDate: string | null;
   githubUrl: string | null;
   githubStars: number | null;
   projectPage: string | null;
@@ -39,10 +50,15 @@ export interface PaperCard {
 }
 
 export interface DigestHeader {
-  /** e.g. `Daily Papers — Thu 27 Nov · 10 new` */
+  /** e.g. `Daily Papers — Thu 27 Nov · top 10 of 29` */
   title: string;
   batchDay: string;
+  /** Papers this digest posts. */
   count: number;
+  /** Papers listed that day (and any days it catches up on), of which `count` are posted. */
+  total: number;
+  /** The full day on Hugging Face. */
+  dayUrl: string;
 }
 
 export interface TextReply {

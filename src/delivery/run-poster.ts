@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChannelRef, ChatPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
-import { digestTitle } from '../digest/digest-plan';
+import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
 import { DeliveryError } from '../errors';
 import type { Store } from '../store/store';
@@ -73,11 +73,8 @@ export function createRunPoster(options: RunPosterOptions) {
       return;
     }
     store.deliveries.setHeaderState(run.id, 'sending', null);
-    const posted = await port.postDigestHeader(
-      channel,
-      { title: digestTitle(run.batchDay, count), batchDay: run.batchDay, count },
-      key,
-    );
+    const total = Math.max(count, store.deliveries.paperCount(run.id));
+    const posted = await port.postDigestHeader(channel, digestHeader(run.batchDay, count, total), key);
     store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
   }
 

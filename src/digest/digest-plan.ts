@@ -1,12 +1,13 @@
+import type { DigestHeader } from '../chat/replies';
 import type { SkipReason } from '../delivery/delivery';
-import type { Paper } from '../papers/paper';
+import { dailyPapersDayUrl, type Paper } from '../papers/paper';
 import type { PlannedDelivery } from '../store/store';
 import type { DigestSettings } from '../subscriptions/subscription';
 import { firstMatchingKeyword } from './keyword-match';
 
 /** Most upvoted first; ties by comments, then id, so a plan is the same every time. */
 export const byPopularity = (a: Paper, b: Paper) =>
-  b.upvotes - a.upvotes || b.numComments - a.numComments || a.id.localeCompare(b.id);
+  b.upvotes - a.upvotes || (b.numComments ?? 0) - (a.numComments ?? 0) || a.id.localeCompare(b.id);
 
 export interface Verdict {
   paper: Paper;
@@ -59,8 +60,19 @@ export function planDigest(
   });
 }
 
-/** `Daily Papers — Thu 27 Nov · 10 new` */
-export function digestTitle(batchDay: string, count: number): string {
+/** The header of a digest posting `count` of the `total` papers it considered. */
+export function digestHeader(batchDay: string, count: number, total: number): DigestHeader {
+  return {
+    title: digestTitle(batchDay, count, total),
+    batchDay,
+    count,
+    total,
+    dayUrl: dailyPapersDayUrl(batchDay),
+  };
+}
+
+/** `Daily Papers — Thu 27 Nov · top 10 of 29`, or `· 7 papers` when the digest has them all. */
+export function digestTitle(batchDay: string, count: number, total = count): string {
   const date = new Date(`${batchDay}T12:00:00Z`);
   const label = new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
@@ -70,5 +82,6 @@ export function digestTitle(batchDay: string, count: number): string {
   })
     .format(date)
     .replace(',', '');
-  return `Daily Papers — ${label} · ${count} new`;
+  const size = count < total ? `top ${count} of ${total}` : `${count} paper${count === 1 ? '' : 's'}`;
+  return `Daily Papers — ${label} · ${size}`;
 }

@@ -3,7 +3,7 @@ import type { BatchSync } from '../ingest/batch-sync';
 import type { Paper } from '../papers/paper';
 import type { BatchRecord, Store } from '../store/store';
 import type { DigestSettings } from '../subscriptions/subscription';
-import { byPopularity, digestTitle, filterVerdict } from './digest-plan';
+import { byPopularity, digestHeader, filterVerdict } from './digest-plan';
 import { toPaperCard } from './paper-card';
 
 export interface DigestPreview {
@@ -42,10 +42,11 @@ export async function previewDigest(
     batch = await deps.sync.latestCompleteBatch(now);
   }
   if (!batch) return { batch: null, header: null, papers: [], cards: [] };
-  const papers = selectForDigest(deps.store.papers.listByBatchDay(batch.day), settings);
+  const listed = deps.store.papers.listByBatchDay(batch.day);
+  const papers = selectForDigest(listed, settings);
   return {
     batch,
-    header: { title: digestTitle(batch.day, papers.length), batchDay: batch.day, count: papers.length },
+    header: digestHeader(batch.day, papers.length, listed.length),
     papers,
     cards: papers.map(toPaperCard),
   };

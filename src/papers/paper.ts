@@ -8,7 +8,8 @@ export interface Paper {
   authors: string[];
   organization: Organization | null;
   upvotes: number;
-  numComments: number;
+  /** Null when the source did not say (a paper looked up by id, never seen in a listing). */
+  numComments: number | null;
   aiSummary: string | null;
   aiKeywords: string[];
   githubUrl: string | null;
@@ -19,6 +20,12 @@ export interface Paper {
   publishedAt: string;
   /** The Daily Papers day (`YYYY-MM-DD`) the paper was listed on, or null if it never was. */
   batchDay: string | null;
+  /** The paper's video or figures, as the submitter attached them on Hugging Face. */
+  mediaUrls: string[];
+  /** Who put it on Daily Papers. */
+  submittedBy: string | null;
+  /** Its discussion on Hugging Face; comments live there. */
+  discussionId: string | null;
 }
 
 export interface Organization {
@@ -31,4 +38,8 @@ export const paperLinks = (id: string) => ({
   hf: `https://huggingface.co/papers/${id}`,
   arxiv: `https://arxiv.org/abs/${id}`,
   pdf: `https://arxiv.org/pdf/${id}`,
+  discussion: `https://huggingface.co/papers/${id}#community`,
 });
+
+/** The Daily Papers page of one day, where the whole list is. */
+export const dailyPapersDayUrl = (day: string) => `https://huggingface.co/papers/date/${day}`;

@@ -161,6 +161,8 @@ export interface DeliveryRepository {
   ): DigestRun;
   setHeaderState(runId: number, state: DigestRun['headerState'], messageId: string | null): void;
   completeRun(runId: number, now: string): void;
+  /** How many papers the run considered (posted or skipped): the "of 29" in its header. */
+  paperCount(runId: number): number;
   /** Rows of the run still to post (pending, sending, or failed and retryable), in rank order. */
   outstanding(runId: number): Delivery[];
   /** Rows left in `sending` by a crash, across all runs. */

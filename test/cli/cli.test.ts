@@ -55,7 +55,7 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
 
   it('prints the digest of a day, as text and as JSON', async () => {
     const text = await runCli(['digest', '--date', '2024-10-25'], { env: env(), cwd });
-    expect(text.stdout).toContain('Daily Papers — Fri 25 Oct · 10 new');
+    expect(text.stdout).toContain('Daily Papers — Fri 25 Oct · top 10 of 29');
     expect(text.stdout).toContain('Breaking the Memory Barrier');
     const json = await runCli(['digest', '--date', '2024-10-25', '--json'], { env: env(), cwd });
     const digest = JSON.parse(json.stdout) as { header: { count: number }; papers: Array<{ id: string }> };

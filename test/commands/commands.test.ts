@@ -182,7 +182,7 @@ describe('commands', () => {
 
   it("shows today's batch as this channel's digest would, five per page with working buttons", async () => {
     const first = asList(await run('today'));
-    expect(first.heading).toBe('Daily Papers — Fri 25 Oct · 10 new');
+    expect(first.heading).toBe('Daily Papers — Fri 25 Oct · top 10 of 29');
     expect(first.cards.map((card) => card.id)[0]).toBe('2410.17243');
     expect(first).toMatchObject({ page: 1, pageCount: 2, visibility: 'private' });
     expect(first.previousToken).toBeUndefined();

@@ -17,6 +17,8 @@ export interface DriverMessage {
   buttons: string[];
   /** Buttons that open a web page, with their address (e.g. Hugging Face, arXiv, PDF). */
   links: { label: string; url: string }[];
+  /** Addresses of every image the message shows (figures, thumbnails, organisation avatars). */
+  images: string[];
   /** Set when the message was posted in a thread under another message. */
   threadOf: string | null;
 }

@@ -1,6 +1,7 @@
 /** Contract: every `/papers` subcommand answers the same things on every platform. */
 import { describe, expect, it } from 'vitest';
 import { commandSpecs } from '../../commands/specs';
+import { oct25Batch } from '../support/fixtures';
 import { platforms } from './platforms';
 import { useContract } from './use-contract';
 
@@ -62,6 +63,17 @@ describe.each(platforms)('every subcommand on $name', (platform) => {
     const shared = await click('Share in channel');
     expect(shared.ephemeral).toBe(false);
     expect(shared.text).toContain('LOGO -- Long cOntext aliGnment');
+  });
+
+  it('shows an unknown comment count as unknown for a paper no listing has shown', async () => {
+    const flat = structuredClone(oct25Batch()[0]?.paper) as Record<string, unknown>;
+    flat.id = '2411.00001';
+    flat.title = 'A Paper Looked Up By Id';
+    c.t.hf.setPaper('2411.00001', flat);
+    const reply = await as('bo', 'paper 2411.00001');
+    expect(reply.text).toContain('A Paper Looked Up By Id');
+    expect(reply.text).toMatch(/💬 (comments )?unknown/);
+    expect(reply.text).not.toMatch(/💬 0/);
   });
 
   it('answers settings, help, why and unsubscribe about this channel', async () => {

@@ -23,7 +23,7 @@ describe.each([...platforms, slackHttp])('the daily digest on $name', (platform)
 
     expect(await c.digestsAt('2024-10-26T09:00:00Z')).toMatchObject({ due: 1, posted: 3, failed: 0 });
     const [header, ...papers] = await c.driver.channelMessages('reading-group');
-    expect(header?.text).toContain('Daily Papers — Fri 25 Oct · 3 new');
+    expect(header?.text).toContain('Daily Papers — Fri 25 Oct · top 3 of 29');
     expect(papers).toHaveLength(3);
     papers.forEach((message, index) => {
       const paper = byUpvotes[index];
@@ -39,6 +39,44 @@ describe.each([...platforms, slackHttp])('the daily digest on $name', (platform)
         ]),
       );
     });
+  });
+
+  it('shows what Hugging Face lists for a paper: figure, video, submitter, discussion, arXiv date, author count, organisation avatar', async () => {
+    const batch = oct25Batch();
+    const top = batch.find((item) => item.paper.id === '2410.17243');
+    if (!top) throw new Error('fixture changed');
+    const avatar = 'https://cdn-avatars.huggingface.co/v1/production/uploads/alibaba-damo.png';
+    top.organization = { name: 'DAMO-NLP-SG', fullname: 'DAMO Academy', avatar };
+    c.t.hf.setDay('2024-10-25', batch);
+    await c.asAdmin('reading-group', 'subscribe 09:00 UTC top=29');
+    await c.digestsAt('2024-10-26T09:00:00Z');
+    const [header, ...papers] = await c.driver.channelMessages('reading-group');
+
+    expect(header?.text).toContain('Daily Papers — Fri 25 Oct · 29 papers');
+    expect(header?.links).toEqual([
+      {
+        label: 'All 29 papers of the day on Hugging Face',
+        url: 'https://huggingface.co/papers/date/2024-10-25',
+      },
+    ]);
+    const card = papers.find((message) => message.text.includes('Breaking the Memory Barrier'));
+    expect(card?.text).toContain('Zesen Cheng, Hang Zhang, Kehan Li +6 more');
+    expect(card?.text).toContain('Zesen Cheng');
+    expect(card?.text).toMatch(/Submitted by\nZesen Cheng|submitted by Zesen Cheng/);
+    expect(card?.text).toMatch(/arXiv (2410\.17243 \()?2024-10-22/);
+    expect(card?.text).toContain('DAMO Academy');
+    expect(card?.images).toEqual(
+      expect.arrayContaining([
+        'https://cdn-uploads.huggingface.co/production/uploads/65b2529285b6c21448a10d65/mw9sCBrGyt97zD4dXEem1.png',
+        avatar,
+      ]),
+    );
+    expect(card?.links).toContainEqual({
+      label: 'Discussion',
+      url: 'https://huggingface.co/papers/2410.17243#community',
+    });
+    const withVideo = papers.find((message) => message.links.some((link) => link.label === 'Video'));
+    expect(withVideo?.links.find((link) => link.label === 'Video')?.url).toMatch(/\.mp4$/);
   });
 
   it('posts each paper once: a later tick the same day and a re-subscribe add nothing', async () => {

@@ -34,7 +34,7 @@ describe('digest engine', () => {
     const result = await tick();
     expect(result).toMatchObject({ due: 1, posted: 10, failed: 0 });
     const posts = port.postsIn('c1');
-    expect(posts[0]).toMatchObject({ kind: 'header', text: 'Daily Papers — Fri 25 Oct · 10 new' });
+    expect(posts[0]).toMatchObject({ kind: 'header', text: 'Daily Papers — Fri 25 Oct · top 10 of 29' });
     expect(port.paperIdsIn('c1')[0]).toBe('2410.17243');
     expect(posts.slice(1).every((post) => post.kind === 'paper')).toBe(true);
   });
@@ -141,7 +141,7 @@ describe('digest engine', () => {
     expect(port.postsIn('weekdays')).toHaveLength(0);
     t.clock.set('2024-10-28T09:00:00Z'); // Monday: Friday's batch
     await tick();
-    expect(port.postsIn('weekdays')[0]?.text).toBe('Daily Papers — Fri 25 Oct · 10 new');
+    expect(port.postsIn('weekdays')[0]?.text).toBe('Daily Papers — Fri 25 Oct · top 10 of 29');
   });
 
   it('covers every batch since the last digest, so weekend papers arrive on Monday', async () => {

@@ -43,7 +43,7 @@ describe('Discord adapter with the real core', () => {
     t.clock.set('2024-10-26T09:00:00Z');
     await expect(tick()).resolves.toMatchObject({ due: 1, posted: 5, failed: 0 });
     const [header, ...papers] = digestMessages(PAPERS_CHANNEL);
-    expect(header?.content).toMatch(/^\*\*Daily Papers — Fri 25 Oct · 5 new\*\*\n-# ref pb:run:\d+$/);
+    expect(header?.content).toMatch(/^\*\*Daily Papers — Fri 25 Oct · top 5 of 29\*\*\n-# ref pb:run:\d+$/);
     expect(papers).toHaveLength(5);
     expect(papers[0]?.embeds[0]?.url).toBe('https://huggingface.co/papers/2410.17243');
     for (const paper of papers) {

@@ -59,7 +59,9 @@ describe('Discord contract driver', () => {
   it('runs commands in named channels and shows the digest the core posts there', async () => {
     const messages = await digest('reading-group');
     expect(messages).toHaveLength(4);
-    expect(messages[0]?.text).toMatch(/^Daily Papers — Fri 25 Oct · 3 new\nref pb:run:\d+$/);
+    expect(messages[0]?.text).toMatch(
+      /^Daily Papers — Fri 25 Oct · top 3 of 29\nref pb:run:\d+\nAll 29 papers of the day on Hugging Face$/,
+    );
     expect(messages[1]?.buttons.slice(0, 3)).toEqual(['Hugging Face', 'arXiv', 'PDF']);
     expect(messages.every((message) => message.threadOf === null)).toBe(true);
   });

@@ -21,7 +21,7 @@ import { type SlashOption, userPayload } from '../fakes/discord/fake-payloads';
 import { Recorder } from '../fakes/discord/fake-recorder';
 import type { FakeMessage, FakeUser, InteractionOutput } from '../fakes/discord/fake-types';
 import { GUILD_ID, Harness } from './discord-harness';
-import { buttonsOf, linksOf, visibleText } from './discord-seen';
+import { buttonsOf, imagesOf, linksOf, visibleText } from './discord-seen';
 
 /** Input Discord's own client would refuse to send (unknown subcommand, a word where a number goes…). */
 export class NotSendableOnDiscord extends Error {
@@ -210,6 +210,7 @@ export class DiscordDriver implements ChatDriver {
         text: visibleText(message),
         buttons: buttonsOf(message),
         links: linksOf(message),
+        images: imagesOf(message),
         threadOf,
       }));
   }

@@ -6,7 +6,13 @@ import { deliveryFailure } from '../support/delivery-failure';
 import { ALICE, buttonLabels, channelRef, GENERAL_CHANNEL, Harness, PAPERS_CHANNEL } from './discord-harness';
 import { sampleCard } from './fake-command-service';
 
-const header = { title: 'Daily Papers — Thu 27 Nov · 10 new', batchDay: '2025-11-27', count: 10 };
+const header = {
+  title: 'Daily Papers — Thu 27 Nov · top 10 of 29',
+  batchDay: '2025-11-27',
+  count: 10,
+  total: 29,
+  dayUrl: 'https://huggingface.co/papers/date/2025-11-27',
+};
 const bodyOf = (request?: RecordedRequest) => (request?.body ?? {}) as Json;
 const postsTo = (channelId: string) => new RegExp(`^/channels/${channelId}/messages$`);
 
@@ -38,7 +44,7 @@ describe('Discord port: posting digests', () => {
       enforce_nonce: true,
       allowed_mentions: { parse: [] },
     });
-    expect(bodyOf(headerPost).content).toMatch(/^\*\*Daily Papers — Thu 27 Nov · 10 new\*\*/);
+    expect(bodyOf(headerPost).content).toMatch(/^\*\*Daily Papers — Thu 27 Nov · top 10 of 29\*\*/);
     expect(paperPost?.body).toMatchObject({
       nonce: paperKey,
       enforce_nonce: true,

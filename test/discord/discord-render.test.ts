@@ -140,10 +140,16 @@ describe('Discord text and rendering', () => {
 
   it('renders the digest header as one short line that carries its delivery key in small print', () => {
     const body = renderDigestHeader(
-      { title: 'Daily Papers — Thu 27 Nov · 10 new', batchDay: '2025-11-27', count: 10 },
+      {
+        title: 'Daily Papers — Thu 27 Nov · top 10 of 29',
+        batchDay: '2025-11-27',
+        count: 10,
+        total: 10,
+        dayUrl: 'https://huggingface.co/papers/date/2024-10-25',
+      },
       'pb:run:4',
     );
-    expect(body.content).toBe('**Daily Papers — Thu 27 Nov · 10 new**\n-# ref pb:run:4');
+    expect(body.content).toBe('**Daily Papers — Thu 27 Nov · top 10 of 29**\n-# ref pb:run:4');
   });
 
   it('shrinks embeds to the 6,000-character total', () => {

@@ -28,6 +28,14 @@ export const linksOf = (message: Pick<FakeMessage, 'components'>) =>
         : [],
     );
 
+/** Every image the message shows: embed images, thumbnails and author icons. */
+export const imagesOf = (message: Pick<FakeMessage, 'embeds'>) =>
+  message.embeds.flatMap((embed) =>
+    [embed.image?.url, embed.thumbnail?.url, embed.author?.icon_url].filter(
+      (url): url is string => typeof url === 'string',
+    ),
+  );
+
 /** Content, then every embed's author, title, description, fields and footer, then the button labels. */
 export function visibleText(message: Pick<FakeMessage, 'content' | 'embeds' | 'components'>): string {
   const parts = [message.content];

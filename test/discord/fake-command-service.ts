@@ -26,6 +26,11 @@ export const sampleCard = (n: number, overrides: Partial<PaperCard> = {}): Paper
   pdfUrl: `https://arxiv.org/pdf/2411.0000${n}`,
   authorsLine: 'Ada Lovelace, Alan Turing, Grace Hopper et al.',
   organization: 'Hugging Face',
+  organizationAvatarUrl: null,
+  media: null,
+  submittedBy: null,
+  discussionUrl: null,
+  arxivDate: '2024-10-22',
   upvotes: 40 + n,
   comments: n,
   summary: `A one-line summary of paper ${n}.`,
@@ -171,7 +176,7 @@ export class FakeCommandService implements CommandService {
       case 'search':
         return this.list(invocation, `Search: ${String(invocation.options.query ?? '')}`, 12);
       case 'today':
-        return this.list(invocation, 'Daily Papers — Thu 27 Nov · 3 new', 3);
+        return this.list(invocation, 'Daily Papers — Thu 27 Nov · top 3 of 29', 3);
       case 'paper':
         return {
           ...this.list(invocation, `Paper ${String(invocation.options.id)}`, 1),

@@ -74,3 +74,19 @@ export function asSeen(mrkdwn: string): string {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 }
+
+/** Every image the blocks show: image blocks, section accessories and context images. */
+export function blockImages(blocks: unknown): string[] {
+  if (!Array.isArray(blocks)) return [];
+  const urls: string[] = [];
+  const take = (element: unknown) => {
+    const image = element as { type?: string; image_url?: unknown } | undefined;
+    if (image?.type === 'image' && typeof image.image_url === 'string') urls.push(image.image_url);
+  };
+  for (const block of blocks as Array<{ accessory?: unknown; elements?: unknown[] }>) {
+    take(block);
+    take(block.accessory);
+    for (const element of block.elements ?? []) take(element);
+  }
+  return urls;
+}

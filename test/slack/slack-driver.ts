@@ -15,7 +15,7 @@ import type {
 } from '../contract/chat-driver';
 import type { ResponsePost } from '../fakes/slack/fake-slack';
 import { reactionEvent } from '../fakes/slack/fake-slack-inbound';
-import { asSeen, blockButtons, visibleText } from './block-text';
+import { asSeen, blockButtons, blockImages, visibleText } from './block-text';
 import { ObservedCommands } from './observed-commands';
 import { type Harness, type Mode, startHarness } from './slack-harness';
 
@@ -128,6 +128,7 @@ export class SlackDriver implements ChatDriver {
         text: asSeen(visibleText(message)),
         buttons: blockButtons(message.blocks).map((button) => button.label),
         links: blockButtons(message.blocks).flatMap(({ label, url }) => (url ? [{ label, url }] : [])),
+        images: blockImages(message.blocks),
         threadOf: message.threadTs && message.threadTs !== message.ts ? message.threadTs : null,
       }));
   }

@@ -38,7 +38,7 @@ describe.each<Mode>(['socket', 'http'])('Slack end to end with the real core ove
     expect(await tick()).toMatchObject({ due: 1, posted: 3, failed: 0 });
     const messages = await driver.channelMessages('C_PAPERS');
     expect(messages).toHaveLength(4);
-    expect(messages[0]?.text).toContain('Daily Papers — Fri 25 Oct · 3 new');
+    expect(messages[0]?.text).toContain('Daily Papers — Fri 25 Oct · top 3 of 29');
     expect(messages[1]?.buttons.slice(0, 3)).toEqual(['Hugging Face', 'arXiv', 'PDF']);
     const stored = driver.harness.fake.workspace.channelMessages('C_PAPERS');
     const subscription = t.core.store.subscriptions.get({

@@ -38,7 +38,13 @@ describe('Slack port: a keyed post goes out once, whatever happens to the answer
     h.fake.chaosNext('chat.postMessage', 'slow', { slowMs: 600 });
     const posted = await h.adapter.port.postDigestHeader(
       h.channel(),
-      { title: 'Daily Papers — Fri 25 Oct · 1 new', batchDay: '2024-10-25', count: 1 },
+      {
+        title: 'Daily Papers — Fri 25 Oct · top 1 of 29',
+        batchDay: '2024-10-25',
+        count: 1,
+        total: 1,
+        dayUrl: 'https://huggingface.co/papers/date/2024-10-25',
+      },
       key,
     );
     expect(keyedMessages(h)).toHaveLength(1);

@@ -5,7 +5,13 @@ import type { FakeCommandService } from './fake-command-service';
 import { sampleCard } from './sample-cards';
 import { channelId, type Harness, startHarness } from './slack-harness';
 
-const header = { title: 'Daily Papers — Fri 25 Oct · 2 new', batchDay: '2024-10-25', count: 2 };
+const header = {
+  title: 'Daily Papers — Fri 25 Oct · top 2 of 29',
+  batchDay: '2024-10-25',
+  count: 2,
+  total: 2,
+  dayUrl: 'https://huggingface.co/papers/date/2024-10-25',
+};
 
 describe('Slack port: posting the digest', () => {
   let h: Harness<FakeCommandService>;

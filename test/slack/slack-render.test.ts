@@ -86,7 +86,13 @@ describe('Slack rendering', () => {
     await h.adapter.port.postPaper(h.channel(), card, 'pb:1:long');
     await h.adapter.port.postDigestHeader(
       h.channel(),
-      { title: longWords(10_000), batchDay: '2024-10-25', count: 1 },
+      {
+        title: longWords(10_000),
+        batchDay: '2024-10-25',
+        count: 1,
+        total: 1,
+        dayUrl: 'https://huggingface.co/papers/date/2024-10-25',
+      },
       'pb:run:1',
     );
     const calls = h.fake.callsTo('chat.postMessage');

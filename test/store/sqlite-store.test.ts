@@ -116,6 +116,21 @@ describe('SQLite store', () => {
     expect(store.papers.searchFts('"diffusion"', {}, 10)).toHaveLength(1);
   });
 
+  it('keeps an unknown comment count unknown, and never lets unknown overwrite a known count', () => {
+    const store = open('comments.db');
+    store.papers.upsertMany([paper('2410.00004', { numComments: null, mediaUrls: [], submittedBy: null })]);
+    expect(store.papers.get('2410.00004')?.numComments).toBeNull();
+    store.papers.upsertMany([
+      paper('2410.00004', { numComments: 7, mediaUrls: ['https://cdn.example/fig.png'], submittedBy: 'Ada' }),
+    ]);
+    store.papers.upsertMany([paper('2410.00004', { numComments: null, mediaUrls: [], submittedBy: null })]);
+    expect(store.papers.get('2410.00004')).toMatchObject({
+      numComments: 7,
+      mediaUrls: ['https://cdn.example/fig.png'],
+      submittedBy: 'Ada',
+    });
+  });
+
   it('records a paper at most once per subscription in the delivery log', () => {
     const store = open('log.db');
     store.papers.upsertMany([paper('2410.00003')]);

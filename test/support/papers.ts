@@ -17,5 +17,8 @@ export const makePaper = (id: string, changes: Partial<Paper> = {}): Paper => ({
   thumbnailUrl: null,
   publishedAt: '2024-10-22T17:59:30.000Z',
   batchDay: '2024-10-25',
+  mediaUrls: [],
+  submittedBy: null,
+  discussionId: null,
   ...changes,
 });

@@ -25,6 +25,10 @@ const dayOf = (timestamp: string | null | undefined): string | null => {
   return match?.[1] ?? null;
 };
 
+const userName = (
+  user: { name?: string | null | undefined; fullname?: string | null | undefined } | null | undefined,
+) => user?.fullname?.trim() || user?.name?.trim() || null;
+
 /** A paper object (flat, as `/api/papers/{id}` returns it) → Paper. */
 export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDailyItem): Paper {
   const organization = paper.organization ?? listing?.organization ?? null;
@@ -43,7 +47,8 @@ export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDa
         }
       : null,
     upvotes: paper.upvotes ?? 0,
-    numComments: listing?.numComments ?? paper.numComments ?? 0,
+    // The flat paper object has no comment count: unknown stays unknown rather than becoming 0.
+    numComments: listing?.numComments ?? paper.numComments ?? null,
     aiSummary: paper.ai_summary ? collapseWhitespace(paper.ai_summary) : null,
     aiKeywords: (paper.ai_keywords ?? []).map(collapseWhitespace).filter(Boolean),
     githubUrl: githubUrl(paper.githubRepo),
@@ -52,6 +57,11 @@ export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDa
     thumbnailUrl: absoluteUrl(listing?.thumbnail ?? paper.thumbnail, baseUrl),
     publishedAt: paper.publishedAt,
     batchDay: dayOf(paper.submittedOnDailyAt),
+    mediaUrls: (listing?.mediaUrls ?? paper.mediaUrls ?? [])
+      .map((url) => absoluteUrl(url, baseUrl))
+      .filter((url): url is string => url !== null),
+    submittedBy: userName(listing?.submittedBy ?? paper.submittedOnDailyBy),
+    discussionId: paper.discussionId ?? null,
   };
 }
 

@@ -12,6 +12,13 @@ const hfAuthor = z.looseObject({
   hidden: z.boolean().nullish(),
 });
 
+const hfUser = z.looseObject({
+  name: optionalString,
+  fullname: optionalString,
+});
+
+const mediaUrls = z.array(z.string()).nullish();
+
 const hfOrganization = z.looseObject({
   name: z.string(),
   fullname: optionalString,
@@ -34,6 +41,9 @@ export const hfPaperSchema = z.looseObject({
   ai_keywords: z.array(z.string()).nullish(),
   organization: hfOrganization.nullish(),
   thumbnail: optionalString,
+  discussionId: optionalString,
+  mediaUrls,
+  submittedOnDailyBy: hfUser.nullish(),
 });
 
 /** A `/api/daily_papers` item: the paper plus listing fields. */
@@ -44,6 +54,8 @@ export const hfDailyItemSchema = z.looseObject({
   thumbnail: optionalString,
   numComments: count,
   organization: hfOrganization.nullish(),
+  mediaUrls,
+  submittedBy: hfUser.nullish(),
 });
 
 export type HfPaper = z.infer<typeof hfPaperSchema>;

@@ -252,4 +252,11 @@ export const migrations: string[] = [
   );
   INSERT INTO paper_search (paper_search) VALUES ('rebuild');
   `,
+  // 6: what Hugging Face lists and the card showed nothing of; whether the comment count is known at all.
+  `
+  ALTER TABLE papers ADD COLUMN media_urls TEXT NOT NULL DEFAULT '[]';   -- JSON array
+  ALTER TABLE papers ADD COLUMN submitted_by TEXT;
+  ALTER TABLE papers ADD COLUMN discussion_id TEXT;
+  ALTER TABLE papers ADD COLUMN comments_known INTEGER NOT NULL DEFAULT 1;
+  `,
 ];

@@ -127,6 +127,12 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     this.db.prepare('UPDATE digest_runs SET completed_at = ? WHERE id = ?').run(now, runId);
   }
 
+  paperCount(runId: number): number {
+    return (
+      this.db.prepare('SELECT count(*) AS n FROM deliveries WHERE run_id = ?').get(runId) as { n: number }
+    ).n;
+  }
+
   outstanding(runId: number): Delivery[] {
     const rows = this.db
       .prepare(

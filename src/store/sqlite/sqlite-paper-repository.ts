@@ -40,14 +40,20 @@ export class SqlitePaperRepository implements PaperRepository {
     this.statements = new StatementCache(db);
     this.insert = db.prepare(
       `INSERT INTO papers (id, title, abstract, authors, organization, upvotes, num_comments, ai_summary, ai_keywords,
-         github_url, github_stars, project_page, thumbnail_url, published_at, batch_day, first_seen_at, updated_at)
+         github_url, github_stars, project_page, thumbnail_url, published_at, batch_day, first_seen_at, updated_at,
+         media_urls, submitted_by, discussion_id, comments_known)
        VALUES (@id, @title, @abstract, @authors, @organization, @upvotes, @num_comments, @ai_summary, @ai_keywords,
-         @github_url, @github_stars, @project_page, @thumbnail_url, @published_at, @batch_day, @now, @now)`,
+         @github_url, @github_stars, @project_page, @thumbnail_url, @published_at, @batch_day, @now, @now,
+         @media_urls, @submitted_by, @discussion_id, @comments_known)`,
     );
     // A paper seen again keeps its first batch day; text fields fill in when a later fetch has them.
     this.update = db.prepare(
       `UPDATE papers SET title = @title, abstract = @abstract, authors = @authors,
-         organization = coalesce(@organization, organization), upvotes = @upvotes, num_comments = @num_comments,
+         organization = coalesce(@organization, organization), upvotes = @upvotes,
+         num_comments = CASE WHEN @comments_known THEN @num_comments ELSE num_comments END,
+         comments_known = max(comments_known, @comments_known),
+         media_urls = CASE WHEN @media_urls = '[]' THEN media_urls ELSE @media_urls END,
+         submitted_by = coalesce(@submitted_by, submitted_by), discussion_id = coalesce(@discussion_id, discussion_id),
          ai_summary = coalesce(@ai_summary, ai_summary),
          ai_keywords = CASE WHEN @ai_keywords = '[]' THEN ai_keywords ELSE @ai_keywords END,
          github_url = coalesce(@github_url, github_url), github_stars = coalesce(@github_stars, github_stars),

@@ -18,6 +18,10 @@ export interface PaperRow {
   thumbnail_url: string | null;
   published_at: string;
   batch_day: string | null;
+  media_urls: string;
+  submitted_by: string | null;
+  discussion_id: string | null;
+  comments_known: number;
 }
 
 export const paperFromRow = (row: PaperRow): Paper => ({
@@ -27,7 +31,7 @@ export const paperFromRow = (row: PaperRow): Paper => ({
   authors: JSON.parse(row.authors) as string[],
   organization: row.organization ? (JSON.parse(row.organization) as Paper['organization']) : null,
   upvotes: row.upvotes,
-  numComments: row.num_comments,
+  numComments: row.comments_known ? row.num_comments : null,
   aiSummary: row.ai_summary,
   aiKeywords: JSON.parse(row.ai_keywords) as string[],
   githubUrl: row.github_url,
@@ -36,6 +40,9 @@ export const paperFromRow = (row: PaperRow): Paper => ({
   thumbnailUrl: row.thumbnail_url,
   publishedAt: row.published_at,
   batchDay: row.batch_day,
+  mediaUrls: JSON.parse(row.media_urls) as string[],
+  submittedBy: row.submitted_by,
+  discussionId: row.discussion_id,
 });
 
 export const paperParams = (paper: Paper) => ({
@@ -45,7 +52,8 @@ export const paperParams = (paper: Paper) => ({
   authors: JSON.stringify(paper.authors),
   organization: paper.organization ? JSON.stringify(paper.organization) : null,
   upvotes: paper.upvotes,
-  num_comments: paper.numComments,
+  num_comments: paper.numComments ?? 0,
+  comments_known: paper.numComments === null ? 0 : 1,
   ai_summary: paper.aiSummary,
   ai_keywords: JSON.stringify(paper.aiKeywords),
   github_url: paper.githubUrl,
@@ -54,4 +62,7 @@ export const paperParams = (paper: Paper) => ({
   thumbnail_url: paper.thumbnailUrl,
   published_at: paper.publishedAt,
   batch_day: paper.batchDay,
+  media_urls: JSON.stringify(paper.mediaUrls),
+  submitted_by: paper.submittedBy,
+  discussion_id: paper.discussionId,
 });
