@@ -61,6 +61,9 @@ export function largerCorpus(): Paper[] {
       githubStars: null,
       projectPage: null,
       thumbnailUrl: null,
+      mediaUrls: [],
+      submittedBy: null,
+      discussionId: null,
       publishedAt: `${record.batchDay}T00:00:00.000Z`,
     }),
   );
