@@ -66,7 +66,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const say = (text: string) => stdout.write(`${text}\n`);
   // The terminal is the product in console mode: each failure is already one ✖ line at the prompt, so the
   // log (with its stacks) shows only real errors unless LOG_LEVEL asks for more.
-  if (consoleMode && config.LOG_LEVEL === undefined) log.level = 'error';
+  if (consoleMode && config.LOG_LEVEL === undefined && log.level === 'info') log.level = 'error';
 
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
