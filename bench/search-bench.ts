@@ -6,8 +6,8 @@
  *
  * Builds a deterministic synthetic corpus in a temporary SQLite file, indexes it through the real store,
  * runs a mixed query load through the real search service (as the CLI does: inline filters parsed, five
- * results and snippets), then the same queries against a naive substring scan, and prints both side by
- * side. Peak RSS is read before the baseline loads its copy of every paper.
+ * results and snippets), then the same queries against a naive substring scan and plain FTS5 bm25, and
+ * prints them side by side, with recall@10 against the same ranking done exhaustively. Peak RSS is read before the baseline loads its copy of every paper.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import type { Paper } from '../src/papers/paper';
 import { parseSearchQuery } from '../src/search/query-syntax';
 import { paperFilters } from '../src/search/search-filters';
 import { createSearchService } from '../src/search/search-service';
+import { words } from '../src/search/search-text';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store';
 import { type BenchQuery, benchQueries, type QueryKind } from './bench-queries';
 import { naiveBaseline } from './naive-baseline';
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     papers: { type: 'string', default: '100000' },
     queries: { type: 'string', default: '1000' },
     'baseline-queries': { type: 'string', default: '1000' },
+    'recall-queries': { type: 'string', default: '200' },
     seed: { type: 'string', default: '1' },
   },
 });
@@ -35,6 +37,7 @@ const papers = Number(values.papers);
 const queryCount = Number(values.queries);
 const baselineCount = Math.min(queryCount, Number(values['baseline-queries']));
 const seed = Number(values.seed);
+const recallCount = Number(values['recall-queries']);
 const newestDay = '2026-11-30';
 const chunk = 2000;
 const out = (line = '') => process.stdout.write(`${line}\n`);
@@ -75,12 +78,13 @@ for (let start = 0; start < papers; start += chunk) {
 if (process.stderr.isTTY) process.stderr.write('\n');
 
 const search = createSearchService(store);
+const reference = createSearchService(store, undefined, { exhaustive: true });
 const queries = benchQueries(sample, queryCount, seed + 1);
-const run = (query: BenchQuery) => {
+const request = (query: BenchQuery, limit: number) => {
   const parsed = parseSearchQuery(query.text);
-  return search.search({ text: parsed.text, filters: paperFilters(parsed.filters, newestDay), limit: 6 }).hits
-    .length;
+  return { text: parsed.text, filters: paperFilters(parsed.filters, newestDay), limit };
 };
+const run = (query: BenchQuery) => search.search(request(query, 6)).hits.length;
 for (const query of queries.slice(0, 20)) run(query);
 const times: number[] = [];
 const byKind = new Map<QueryKind, number[]>();
@@ -93,7 +97,39 @@ for (const query of queries) {
   byKind.set(query.kind, [...(byKind.get(query.kind) ?? []), elapsed]);
 }
 const searchRss = peakRssMb();
+
+// Recall@10 against the same ranking done exhaustively: every word scored (no dense-word shortcut) over a
+// 2,000-paper bm25 window; the share of the reference's top 10 that the served search also returns.
+const recallQueries = queries
+  .filter((query) => parseSearchQuery(query.text).text.trim())
+  .slice(0, recallCount);
+let recallSum = 0;
+let recallDenominator = 0;
+for (const query of recallQueries) {
+  const want = reference.search(request(query, 10)).hits.map((hit) => hit.paper.id);
+  if (want.length === 0) continue;
+  const got = new Set(search.search(request(query, 10)).hits.map((hit) => hit.paper.id));
+  recallSum += want.filter((id) => got.has(id)).length / want.length;
+  recallDenominator++;
+}
+const recallAt10 = recallSum / Math.max(1, recallDenominator);
 store.close();
+
+// Plain FTS5, as the library ships it: the query's words ANDed, ranked by bm25() without column weights, on
+// the same index (porter tokenizer); filters are left out, so filter queries give it less work.
+const plainDb = new Database(file, { readonly: true });
+const plain = plainDb
+  .prepare('SELECT rowid FROM paper_search WHERE paper_search MATCH ? ORDER BY bm25(paper_search) LIMIT 6')
+  .pluck();
+const plainTimes: number[] = [];
+for (const query of queries) {
+  const quoted = words(parseSearchQuery(query.text).text).map((word) => `"${word}"`);
+  if (quoted.length === 0) continue;
+  const started = performance.now();
+  plain.all(quoted.join(' '));
+  plainTimes.push(performance.now() - started);
+}
+plainDb.close();
 
 const db = new Database(file, { readonly: true });
 let began = performance.now();
@@ -113,24 +149,32 @@ rmSync(folder, { recursive: true, force: true });
 
 const ours = stats(times);
 const theirs = stats(baselineTimes);
+const plainStats = stats(plainTimes);
 const oursOnBaselineSet = stats(times.slice(0, baselineCount));
 const speedUp = theirs.p50 / Math.max(oursOnBaselineSet.p50, 1e-6);
-const row = (label: string, a: string, b: string) => out(`${label.padEnd(24)}${a.padEnd(22)}${b}`);
+const row = (label: string, a: string, b: string, c = '') =>
+  out(`${label.padEnd(24)}${a.padEnd(22)}${c.padEnd(24)}${b}`);
 out(
   `paperboy search benchmark: ${papers.toLocaleString('en')} synthetic papers, ${queryCount.toLocaleString('en')} mixed queries, seed ${seed}`,
 );
 out();
-row('', 'paperboy (FTS5)', 'naive substring scan');
+row('', 'paperboy (FTS5)', 'naive substring scan', 'plain FTS5 bm25 (AND)');
 row(
   'index build',
   `${(indexMs / 1000).toFixed(1)} s`,
   `${(baselineLoadMs / 1000).toFixed(1)} s (load into memory)`,
 );
-row('latency p50', `${ms(ours.p50)} ms`, `${ms(theirs.p50)} ms`);
-row('latency p95', `${ms(ours.p95)} ms`, `${ms(theirs.p95)} ms`);
-row('latency p99', `${ms(ours.p99)} ms`, `${ms(theirs.p99)} ms`);
-row('latency max', `${ms(ours.max)} ms`, `${ms(theirs.max)} ms`);
-row('queries timed', `${times.length}`, `${baselineTimes.length} (the first ${baselineCount} of the same)`);
+row('latency p50', `${ms(ours.p50)} ms`, `${ms(theirs.p50)} ms`, `${ms(plainStats.p50)} ms`);
+row('latency p95', `${ms(ours.p95)} ms`, `${ms(theirs.p95)} ms`, `${ms(plainStats.p95)} ms`);
+row('latency p99', `${ms(ours.p99)} ms`, `${ms(theirs.p99)} ms`, `${ms(plainStats.p99)} ms`);
+row('latency max', `${ms(ours.max)} ms`, `${ms(theirs.max)} ms`, `${ms(plainStats.max)} ms`);
+row(
+  'queries timed',
+  `${times.length}`,
+  `${baselineTimes.length} (the first ${baselineCount} of the same)`,
+  `${plainTimes.length} (those with words)`,
+);
+row('recall@10', `${recallAt10.toFixed(3)}`, '', `(${recallDenominator} queries vs exhaustive)`);
 row('peak RSS', `${searchRss.toFixed(0)} MB`, `${baselineRss.toFixed(0)} MB (process peak, after loading)`);
 out();
 for (const [kind, list] of byKind) {
@@ -145,7 +189,9 @@ out(
 out();
 const check = (ok: boolean, text: string) => out(`  ${ok ? '✓' : '✗'} ${text}`);
 out('targets (2-core machine):');
-check(ours.p99 <= 10, `p99 ≤ 10 ms: ${ms(ours.p99)} ms`);
+const p99Target = papers >= 1_000_000 ? 25 : 10;
+check(ours.p99 <= p99Target, `p99 ≤ ${p99Target} ms: ${ms(ours.p99)} ms`);
+check(recallAt10 >= 0.9, `recall@10 ≥ 0.9 against exhaustive ranking: ${recallAt10.toFixed(3)}`);
 check(indexMs <= 30_000, `index build ≤ 30 s: ${(indexMs / 1000).toFixed(1)} s`);
 check(searchRss <= 300, `peak RSS ≤ 300 MB: ${searchRss.toFixed(0)} MB`);
 check(

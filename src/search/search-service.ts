@@ -64,7 +64,17 @@ const rarity = (papers: number, total: number) => Math.log(1 + (total - papers +
 
 const asClause = (clause: PlannedClause): TextClause => ({ alternatives: clause.alternatives });
 
-export function createSearchService(store: Store, features: SearchFeatures = allFeatures): SearchService {
+/** For the benchmark's reference ranking: every word scored, and a window far wider than any page. */
+export interface SearchTuning {
+  exhaustive?: boolean;
+}
+const exhaustiveWindow = 2000;
+
+export function createSearchService(
+  store: Store,
+  features: SearchFeatures = allFeatures,
+  tuning: SearchTuning = {},
+): SearchService {
   function search({ text, filters = {}, limit, offset = 0 }: SearchRequest): SearchResult {
     const capped = text.slice(0, maxQueryLength * 4);
     if (queryWords(capped).length === 0) {
@@ -90,7 +100,7 @@ export function createSearchService(store: Store, features: SearchFeatures = all
     }
     const total = Math.max(store.papers.count(), 1);
     const query = textQuery(plan, total);
-    const window = Math.max(minWindow, 3 * (offset + limit));
+    const window = tuning.exhaustive ? exhaustiveWindow : Math.max(minWindow, 3 * (offset + limit));
     const found = store.papers.searchText(query, filters, window);
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
       (clause) =>
@@ -116,7 +126,8 @@ export function createSearchService(store: Store, features: SearchFeatures = all
 
   /** In a large store, words in many papers only count towards coverage: scoring them reads their whole index entry. */
   function textQuery(plan: QueryPlan, total: number): TextQuery {
-    const dense = (clause: PlannedClause) => total >= largeStore && clause.papers > total * denseShare;
+    const dense = (clause: PlannedClause) =>
+      !tuning.exhaustive && total >= largeStore && clause.papers > total * denseShare;
     const rarest = [...plan.clauses].sort((a, b) => a.papers - b.papers)[0];
     const scored = plan.clauses.filter((clause) => !dense(clause) || clause === rarest);
     return {

@@ -26,6 +26,7 @@ export class SqliteTextSearch {
   private readonly within;
   private readonly byRowids;
   private readonly snippetsOf;
+  private readonly rowidOf;
 
   constructor(db: Database.Database) {
     this.statements = new StatementCache(db);
@@ -33,19 +34,22 @@ export class SqliteTextSearch {
     this.daySpan = db.prepare(
       `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,
     );
+    // One paper at a time, as a one-row range: FTS5 then seeks each word's index entry to that paper instead
+    // of reading all of it (as `rowid IN (…)` does), and the SQLite bundled here ignores `rowid = ?` beside a
+    // MATCH (test/store/fts5-rowid.test.ts).
     this.within = db
       .prepare(
-        'SELECT rowid FROM paper_search WHERE paper_search MATCH @match AND rowid IN (SELECT value FROM json_each(@rowids))',
+        'SELECT 1 FROM paper_search WHERE paper_search MATCH @match AND rowid BETWEEN @rowid AND @rowid',
       )
       .pluck();
+    this.rowidOf = db.prepare('SELECT rowid FROM papers WHERE id = ?').pluck();
     this.byRowids = db.prepare('SELECT * FROM papers WHERE rowid IN (SELECT value FROM json_each(?))');
     // The AI summary (column 2) when it holds a query word, else the abstract (column 3): the title is on the
     // card already.
     this.snippetsOf = db.prepare(
-      `SELECT papers.id AS id, snippet(paper_search, 3, char(2), char(3), '…', 28) AS abstract,
+      `SELECT snippet(paper_search, 3, char(2), char(3), '…', 28) AS abstract,
          snippet(paper_search, 2, char(2), char(3), '…', 28) AS summary
-       FROM paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid
-       WHERE paper_search MATCH @match AND papers.id IN (SELECT value FROM json_each(@ids))`,
+       FROM paper_search WHERE paper_search MATCH @match AND rowid BETWEEN @rowid AND @rowid`,
     );
   }
 
@@ -80,12 +84,13 @@ export class SqliteTextSearch {
   /** For each ranked paper, the indexes of the clauses (scored, then unscored) it contains. */
   private matchedClauses(query: TextQuery, ranked: Scored[]): Map<number, number[]> {
     const clauses = [...query.clauses, ...(query.unscored ?? [])];
-    const rowids = JSON.stringify(ranked.map((row) => row.rowid));
     const matched = new Map<number, number[]>();
     clauses.forEach((clause, index) => {
-      const expression = clauseExpression(clause);
-      const found = expression === null ? [] : (this.within.all({ match: expression, rowids }) as number[]);
-      for (const rowid of found) matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
+      const match = clauseExpression(clause);
+      if (match === null) return;
+      for (const { rowid } of ranked)
+        if (this.within.get({ match, rowid }) !== undefined)
+          matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
     });
     return matched;
   }
@@ -97,15 +102,15 @@ export class SqliteTextSearch {
       excluded: [],
     });
     if (marked === null || paperIds.length === 0) return new Map();
-    const rows = this.snippetsOf.all({ match: marked, ids: JSON.stringify(paperIds) }) as Array<{
-      id: string;
-      abstract: string | null;
-      summary: string | null;
-    }>;
     const result = new Map<string, string>();
-    for (const row of rows) {
-      const best = [row.summary, row.abstract].find((text) => text?.includes('\u0002'));
-      if (best) result.set(row.id, best);
+    for (const id of paperIds) {
+      const rowid = this.rowidOf.get(id);
+      if (rowid === undefined) continue;
+      const row = this.snippetsOf.get({ match: marked, rowid }) as
+        | { abstract: string | null; summary: string | null }
+        | undefined;
+      const best = [row?.summary, row?.abstract].find((text) => text?.includes('\u0002'));
+      if (best) result.set(id, best);
     }
     return result;
   }
