@@ -9,6 +9,12 @@ export type ErrorCode =
   | 'source_unavailable'
   | 'source_bad_response'
   | 'store_unavailable'
+  /** Another connection holds the write lock longer than paperboy waits; the write did not happen. */
+  | 'store_busy'
+  /** The disk (or volume) holding the database has no room; the write did not happen. */
+  | 'store_full'
+  /** Another paperboy process already runs the scheduler on this database. */
+  | 'store_in_use'
   | 'config_invalid';
 
 export class PaperboyError extends Error {
@@ -23,6 +29,10 @@ export class PaperboyError extends Error {
 }
 
 export const isPaperboyError = (error: unknown): error is PaperboyError => error instanceof PaperboyError;
+
+/** A write the store could not make just now (locked by another process, or no room): worth retrying. */
+export const isStoreWriteFault = (error: unknown): error is PaperboyError =>
+  isPaperboyError(error) && (error.code === 'store_busy' || error.code === 'store_full');
 
 /** Why a post into a channel failed, from the core's point of view. */
 export type DeliveryFailure =

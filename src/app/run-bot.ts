@@ -2,6 +2,7 @@
  * The composition root: the one place that knows both the core and the adapters. It starts the adapters
  * the configuration enables, the scheduler, and — when no chat platform is configured — the console.
  */
+import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createConsoleAdapter } from '../../adapters/console/console-adapter';
@@ -14,6 +15,7 @@ import { demoClock, startDemoServer } from '../demo/demo-server';
 import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
 import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
+import type { Store } from '../store/store';
 import { bannerLines, halfConfiguredPlatforms, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
 import { type Core, createCore } from './create-core';
@@ -31,6 +33,8 @@ export interface RunBotOptions {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean };
   clock?: Clock;
+  /** Defaults to SQLite at DATABASE_URL (tests hand in one whose connection they can reach). */
+  store?: Store;
   /** What drives the scheduler: node-cron's minute tick by default; tests tick by hand. */
   ticker?: Ticker;
   /** Stops the bot like SIGTERM does (tests running it in-process). */
@@ -71,7 +75,8 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
 
-  const core = createCore({ config, clock, log });
+  const core = createCore({ config, clock, log, ...(options.store ? { store: options.store } : {}) });
+  const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
   const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
   const adapters: ChatAdapter[] = consoleAdapter
     ? [consoleAdapter]
@@ -81,6 +86,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     await Promise.all(adapters.map((adapter) => startAdapter(adapter)));
   } catch (error) {
     await Promise.all(adapters.map((adapter) => adapter.stop().catch(() => undefined)));
+    schedulerLock.release();
     core.close();
     await demo?.close();
     throw error;
@@ -130,6 +136,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
           adapter.stop().catch((error) => log.warn({ err: error }, 'adapter stop failed')),
         ),
       );
+      schedulerLock.release();
       core.close();
       await demo?.close();
       markStopped(0);
@@ -157,6 +164,31 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     signal: prompt.signal,
   });
   return shutdown('end of input');
+}
+
+/**
+ * Two bots on one SQLite file would post every digest twice: the second one stops before it connects to
+ * any platform, naming the process that holds the file. One-shot CLI commands do not need the claim.
+ */
+async function claimScheduler(core: Core, databaseUrl: string, clock: Clock): Promise<{ release(): void }> {
+  const holder = { pid: process.pid, host: hostname(), startedAt: clock.now().toISOString() };
+  let claim = core.store.claimScheduler(holder);
+  // A holder that started at the same moment may not have written its name yet.
+  for (let tries = 0; !claim.ok && !claim.holder && tries < 10; tries++) {
+    await delay(100);
+    claim = core.store.claimScheduler(holder);
+  }
+  if (claim.ok) return claim;
+  core.close();
+  const who = claim.holder
+    ? `pid ${claim.holder.pid} on ${claim.holder.host}, running since ${claim.holder.startedAt}`
+    : 'its pid is not recorded';
+  throw new PaperboyError(
+    'store_in_use',
+    `Another paperboy is already running on the database ${databaseUrl} (${who}). ` +
+      'This one will not start, so no digest is posted twice: stop the other first, or point DATABASE_URL ' +
+      'at another file. One-shot commands (paperboy search, digest, fetch) work alongside it.',
+  );
 }
 
 const credentialHints: Record<string, string> = {

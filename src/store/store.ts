@@ -16,8 +16,21 @@ export interface Store {
   readonly discussion: DiscussionRepository;
   /** Runs `work` atomically. */
   transaction<T>(work: () => T): T;
+  /**
+   * Claims the right to run the digest scheduler on this database: one process at a time. Refused (with
+   * who holds it, when known) while another process has it; released by `release()` or when the holder exits.
+   */
+  claimScheduler(holder: SchedulerHolder): SchedulerClaim;
   close(): void;
 }
+
+export interface SchedulerHolder {
+  pid: number;
+  host: string;
+  startedAt: string;
+}
+
+export type SchedulerClaim = { ok: true; release(): void } | { ok: false; holder: SchedulerHolder | null };
 
 export interface UpsertResult {
   inserted: number;

@@ -259,4 +259,13 @@ export const migrations: string[] = [
   ALTER TABLE papers ADD COLUMN discussion_id TEXT;
   ALTER TABLE papers ADD COLUMN comments_known INTEGER NOT NULL DEFAULT 1;
   `,
+  // 7: who runs the digest scheduler on this file (the lock itself is an OS file lock on `<db>-lock`).
+  `
+  CREATE TABLE scheduler_holder (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started_at TEXT NOT NULL
+  );
+  `,
 ];

@@ -7,39 +7,63 @@ import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
+import { classifySqliteError, openFailure, withFaultCodes } from './sqlite-faults';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
+import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
 export const sqlitePathFromUrl = (url: string) =>
   url.startsWith('file://') ? url.slice('file://'.length) : url;
 
+/**
+ * How long one write waits for another process's write lock. better-sqlite3 is synchronous, so SQLite's
+ * busy handler waits on the event loop: a long wait would freeze every chat command. Callers retry a
+ * refused write later instead (commands after a pause, digests on the next tick).
+ */
+export const busyTimeoutMs = 200;
+
+export interface SqliteStoreOptions {
+  /** Hands the opened connection to a test (e.g. to cap `max_page_count` and produce SQLITE_FULL). */
+  onOpen?: (db: Database.Database) => void;
+}
+
 /** Opens (creating if needed) the database, sets WAL and applies pending migrations. */
-export function openSqliteStore(url: string): Store {
+export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): Store {
   const path = sqlitePathFromUrl(url);
   const db = openDatabase(path);
   try {
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     migrate(db);
   } catch (error) {
     db.close();
-    throw new PaperboyError(
-      'store_unavailable',
-      `The database at ${path} cannot be used (${(error as Error).message}). ` +
-        'It is left untouched: restore it from a backup, or point DATABASE_URL at another file.',
-      { cause: error },
-    );
+    throw openFailure(error, path);
   }
+  options.onOpen?.(db);
+  const guard = <T extends object>(repository: T) => withFaultCodes(repository, path);
   return {
-    papers: new SqlitePaperRepository(db),
-    batches: new SqliteBatchRepository(db),
-    subscriptions: new SqliteSubscriptionRepository(db),
-    deliveries: new SqliteDeliveryRepository(db),
-    discussion: new SqliteDiscussionRepository(db),
-    transaction: (work) => db.transaction(work)(),
+    papers: guard(new SqlitePaperRepository(db)),
+    batches: guard(new SqliteBatchRepository(db)),
+    subscriptions: guard(new SqliteSubscriptionRepository(db)),
+    deliveries: guard(new SqliteDeliveryRepository(db)),
+    discussion: guard(new SqliteDiscussionRepository(db)),
+    transaction: (work) => {
+      try {
+        return db.transaction(work)();
+      } catch (error) {
+        throw classifySqliteError(error, path);
+      }
+    },
+    claimScheduler: (holder) => {
+      try {
+        return claimSchedulerLock(db, path, holder);
+      } catch (error) {
+        throw openFailure(error, `${path}-lock`);
+      }
+    },
     close: () => db.close(),
   };
 }
@@ -49,6 +73,7 @@ function openDatabase(path: string): Database.Database {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     return new Database(path);
   } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_FULL') throw openFailure(error, path);
     throw new PaperboyError(
       'store_unavailable',
       `Cannot open the database at ${path} (${(error as Error).message}). Check DATABASE_URL and the folder's permissions.`,

@@ -1,0 +1,173 @@
+/**
+ * The real bot as a child process (`bin/paperboy.js start`, real discord.js) against a fake Discord with
+ * many subscribed channels and a fake Hugging Face serving the 2024-10-25 batch as yesterday's and the day
+ * before's. The crash harness and the second-process test share it; both count posts by delivery key.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { selectForDigest } from '../../src/digest/digest-preview';
+import { normalizeHfDailyItem } from '../../src/sources/hf/hf-normalize';
+import { hfDailyItemSchema } from '../../src/sources/hf/hf-schemas';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { FakeDiscord } from '../fakes/discord/fake-discord';
+import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { oct25Batch } from '../support/fixtures';
+import { childEnv } from '../support/run-cli';
+
+const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
+const guildId = '910000000000000001';
+
+export interface BotWorld {
+  discord: FakeDiscord;
+  hf: FakeHfServer;
+  database: string;
+  channels: string[];
+  env: NodeJS.ProcessEnv;
+  /** Posts (message creations) the fake has seen so far. */
+  posts(): number;
+  close(): Promise<void>;
+}
+
+export interface PostCount {
+  expected: number;
+  delivered: number;
+  duplicates: string[];
+  missing: string[];
+  unexpected: string[];
+}
+
+const channelIds = (count: number) =>
+  Array.from({ length: count }, (_, i) => String(920000000000000000n + BigInt(i + 1)));
+const isPost = (request: { method: string; path: string }) =>
+  request.method === 'POST' && /^\/channels\/\d+\/messages$/.test(request.path);
+
+/** The fake does NOT honour `enforce_nonce`: only paperboy itself stands between a fault and a duplicate. */
+export async function startBotWorld(options: { channels: number }): Promise<BotWorld> {
+  const channels = channelIds(options.channels);
+  const discord = await FakeDiscord.start({
+    guilds: [
+      { id: guildId, name: 'Crash Lab', channels: channels.map((id, i) => ({ id, name: `papers-${i}` })) },
+    ],
+    enforceNonces: false,
+  });
+  const hf = await new FakeHfServer().start();
+  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  for (const back of [1, 2]) hf.setDay(day(back), oct25Batch());
+  const database = join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
+  const store = openSqliteStore(database);
+  for (const channelId of channels) {
+    store.subscriptions.upsert(
+      { platform: 'discord', workspaceId: guildId, channelId },
+      { ...defaultDigestSettings, time: '00:00' },
+      day(7),
+    );
+  }
+  store.close();
+  const env = childEnv({
+    HF_BASE_URL: hf.url,
+    DATABASE_URL: database,
+    DISCORD_TOKEN: discord.token,
+    DISCORD_APPLICATION_ID: discord.applicationId,
+    DISCORD_API_BASE: discord.apiBase,
+    DISCORD_GUILD_ID: guildId,
+    LOG_LEVEL: 'warn',
+  });
+  return {
+    discord,
+    hf,
+    database,
+    channels,
+    env,
+    posts: () => discord.requests.filter(isPost).length,
+    async close() {
+      await discord.close();
+      await hf.stop();
+    },
+  };
+}
+
+export interface BotProcess {
+  child: ChildProcess;
+  /** Everything the bot wrote to stderr so far. */
+  stderr(): string;
+}
+
+export function startBot(env: NodeJS.ProcessEnv): BotProcess {
+  const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return { child, stderr: () => stderr };
+}
+
+/** Resolves with the exit code (null when killed by a signal). */
+export const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+
+export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await delay(50);
+}
+
+/** Delivery keys of the bot's posts, per `channel:key`, with how often each appears. */
+export function countKeys(world: BotWorld): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const channelId of world.channels) {
+    for (const message of world.discord.store.channelHistory(channelId)) {
+      const texts = [message.content, ...message.embeds.map((embed) => embed.footer?.text ?? '')];
+      const key = texts.join('\n').match(/ref (pb:[\w.:/-]+)/)?.[1];
+      if (key) counts.set(`${channelId}:${key}`, (counts.get(`${channelId}:${key}`) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Every channel expects one header and the day's top 10, chosen exactly as the digest engine ranks them. */
+export function expectedPostsPerChannel(): number {
+  return 11;
+}
+
+export function countPosts(world: BotWorld): PostCount {
+  const { channels } = world;
+  const counts = countKeys(world);
+  const papers = oct25Batch().map((item) =>
+    normalizeHfDailyItem(hfDailyItemSchema.parse(item), 'http://x', 'day'),
+  );
+  const topTen = selectForDigest(papers, defaultDigestSettings);
+  const expected = new Set<string>();
+  channels.forEach((channelId, index) => {
+    for (const paper of topTen) expected.add(`${channelId}:pb:${index + 1}:${paper.id}`);
+  });
+  const paperKeys = [...counts.keys()].filter((key) => !/:pb:run:\d+$/.test(key));
+  const headersPerChannel = channels.map((channelId) =>
+    [...counts.entries()].filter(([key]) => key.startsWith(`${channelId}:pb:run:`)),
+  );
+  const duplicates = [...counts.entries()]
+    .filter(([, count]) => count > 1)
+    .map(([key, count]) => `${key} ×${count}`);
+  headersPerChannel.forEach((headers, index) => {
+    if (headers.length > 1) duplicates.push(`${channels[index]}: ${headers.length} digest headers`);
+  });
+  return {
+    expected: expected.size + channels.length,
+    delivered: [...counts.values()].reduce((sum, count) => sum + count, 0),
+    duplicates,
+    missing: [
+      ...[...expected].filter((key) => !counts.has(key)),
+      ...channels
+        .filter((_, index) => headersPerChannel[index]?.length === 0)
+        .map((channelId) => `${channelId}: header`),
+    ],
+    unexpected: paperKeys.filter((key) => !expected.has(key)),
+  };
+}
