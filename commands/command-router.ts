@@ -1,8 +1,9 @@
 import type { ReactionEvent } from '../src/chat/chat-port';
 import { errorReply, type Reply } from '../src/chat/replies';
 import type { ReactionOutcome } from '../src/discussion/discussion';
-import { isPaperboyError } from '../src/errors';
+import { isPaperboyError, type PaperboyError } from '../src/errors';
 import type { Metrics } from '../src/metrics/metrics';
+import { retryStoreWrites } from '../src/store/store-retry';
 import { suggestTimezones } from '../src/time/zoned-time';
 import type { CommandContext } from './command-context';
 import type { CommandDeps } from './command-deps';
@@ -28,6 +29,13 @@ export type CommandHandler = (
   context: CommandContext,
   deps: CommandDeps,
 ) => Reply | Promise<Reply>;
+
+/**
+ * How long a command keeps retrying a write the database refuses (another process holds the write lock,
+ * or the disk is full). Adapters have acknowledged the command already, so the wait costs the user a
+ * "thinking…" and no lost answer.
+ */
+export const storeRetryBudgetMs = 10_000;
 
 /** Longest command text accepted from any platform. */
 export const maxCommandTextLength = 2_000;
@@ -66,7 +74,11 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
       return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
     const started = performance.now();
     try {
-      return await handler(invocation, context, deps);
+      return await retryStoreWrites(() => handler(invocation, context, deps), {
+        budgetMs: storeRetryBudgetMs,
+        onRetry: (error, attempt) =>
+          deps.log.info({ command: invocation.name, attempt, reason: (error as Error).message }, 'retrying'),
+      });
     } catch (error) {
       return replyForError(error, invocation, context);
     } finally {
@@ -77,8 +89,27 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
     }
   }
 
+  /** The file path and the advice go to the operator's log; the chat hears what happened to its command. */
+  function storeFaultReply(error: PaperboyError, invocation: CommandInvocation): Reply {
+    const seconds = storeRetryBudgetMs / 1_000;
+    if (error.code === 'store_full') {
+      deps.log.error({ err: error, command: invocation.name }, error.message);
+      return errorReply(
+        `paperboy's disk is full, so \`${invocation.name}\` could not be saved (nothing was changed). ` +
+          'Whoever runs paperboy needs to free some space; then try again.',
+      );
+    }
+    deps.log.warn({ err: error, command: invocation.name }, error.message);
+    return errorReply(
+      `paperboy's database is locked by another process, so \`${invocation.name}\` could not be saved ` +
+        `after ${seconds} s of trying (nothing was changed). Try again in a minute.`,
+    );
+  }
+
   function replyForError(error: unknown, invocation: CommandInvocation, context: CommandContext): Reply {
     if (isPaperboyError(error)) {
+      if (error.code === 'store_busy' || error.code === 'store_full')
+        return storeFaultReply(error, invocation);
       if (error.code === 'source_unavailable' || error.code === 'source_bad_response') {
         deps.log.warn({ err: error, command: invocation.name }, 'command could not reach the paper source');
         return errorReply('Hugging Face could not be reached just now. Try again in a minute.');

@@ -3,7 +3,7 @@ import type { ChannelRef, ChatPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
-import { DeliveryError } from '../errors';
+import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
 import type { Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
 import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from './delivery';
@@ -20,6 +20,8 @@ export interface RunPosterOptions {
 export interface PostOutcome {
   posted: number;
   failed: number;
+  /** The database refused a write mid-run; what is left stays planned for the next tick. */
+  storeError?: PaperboyError;
 }
 
 /**
@@ -36,7 +38,7 @@ export function createRunPoster(options: RunPosterOptions) {
     isNew: boolean,
     now: Date,
     log: Logger,
-  ) {
+  ): Promise<PostOutcome> {
     const port = ports.get(subscription.channel.platform);
     const outcome = { posted: 0, failed: 0 };
     if (!port) return outcome;
@@ -58,6 +60,8 @@ export function createRunPoster(options: RunPosterOptions) {
         else outcome.failed++;
       }
     } catch (error) {
+      // A post marked `sending` whose `sent` could not be written is looked up by its key next time.
+      if (isStoreWriteFault(error)) return { ...outcome, storeError: error };
       return handleChannelFailure(error, subscription, log, outcome, now);
     }
     if (store.deliveries.outstanding(run.id).length === 0)
@@ -105,6 +109,7 @@ export function createRunPoster(options: RunPosterOptions) {
       store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
       return true;
     } catch (error) {
+      if (isStoreWriteFault(error)) throw error;
       const failure = error instanceof DeliveryError ? error.failure : 'transient';
       if (failure === 'channel_unavailable' || failure === 'unauthorized') {
         store.deliveries.markFailed(delivery.id, (error as Error).message, true, at());

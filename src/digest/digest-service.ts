@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
 import { createRunPoster } from '../delivery/run-poster';
+import { isStoreWriteFault } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { Paper } from '../papers/paper';
@@ -26,6 +27,11 @@ export interface DigestTickResult {
   failed: number;
   /** Set when the batch could not be fetched: nothing was posted; a later tick tries again (1, 2, 4… ≤ 15 min). */
   sourceError?: string;
+  /**
+   * Set when the database refused a write (locked by another process, or the disk is full): what was not
+   * posted stays planned or due, and the next tick carries on.
+   */
+  storeError?: string;
 }
 
 /** Posts each subscription's digest once per local day, crash-safe: intent recorded before every send. */
@@ -86,6 +92,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       batch = await sync.latestCompleteBatch(now);
       outage = { failures: 0, retryAt: 0, lastError: '' };
     } catch (error) {
+      if (isStoreWriteFault(error)) return postponedByStore(result, error, due.length);
       // Never an empty digest because of an outage: stay due, and try again after a growing pause.
       const failures = outage.failures + 1;
       const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
@@ -101,11 +108,17 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     let channels = 0;
     for (const { subscription, localDate } of due) {
       if (stopping) break;
-      const outcome = await runSubscription(subscription, localDate, batch, now);
-      if (outcome.attempted) channels++;
-      count(subscription.channel.platform, outcome);
-      result.posted += outcome.posted;
-      result.failed += outcome.failed;
+      try {
+        const outcome = await runSubscription(subscription, localDate, batch, now);
+        if (outcome.attempted) channels++;
+        count(subscription.channel.platform, outcome);
+        result.posted += outcome.posted;
+        result.failed += outcome.failed;
+        if (outcome.storeError) return postponedByStore(result, outcome.storeError, due.length);
+      } catch (error) {
+        if (!isStoreWriteFault(error)) throw error;
+        return postponedByStore(result, error, due.length);
+      }
     }
     // One line per run, whatever the number of channels: what an operator reads to see the day went out.
     options.log.info(
@@ -128,6 +141,12 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     metrics.posts.inc({ platform, outcome: 'sent' }, outcome.posted);
     metrics.posts.inc({ platform, outcome: 'failed' }, outcome.failed);
     metrics.digests.inc({ platform, outcome: outcome.failed > 0 ? 'failed' : 'sent' });
+  }
+
+  /** Not a Hugging Face outage: no source backoff, the database's own message, and the next tick retries. */
+  function postponedByStore(result: DigestTickResult, error: Error, due: number): DigestTickResult {
+    options.log.error({ err: error, due }, `digests postponed: ${error.message}`);
+    return { ...result, storeError: error.message };
   }
 
   async function runSubscription(

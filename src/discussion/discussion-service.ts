@@ -2,9 +2,11 @@ import type { Logger } from 'pino';
 import type { ChannelRef, ReactionEvent } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
+import { isStoreWriteFault } from '../errors';
 import { findPaperLinks } from '../papers/arxiv-id';
 import type { Paper } from '../papers/paper';
 import type { Store } from '../store/store';
+import { retryStoreWrites } from '../store/store-retry';
 import { truncateAtWord } from '../text/truncate';
 import { localMoment } from '../time/zoned-time';
 import type { QueueItem, ReactionOutcome } from './discussion';
@@ -29,6 +31,9 @@ export interface DiscussionService {
   /** The agenda text for a channel's queue. */
   agendaText(channel: ChannelRef): string;
 }
+
+/** Reactions have no reply to wait for: a refused write is retried for longer than a command's. */
+const reactionRetryBudgetMs = 60_000;
 
 const channelKey = (channel: ChannelRef) => `${channel.platform}:${channel.workspaceId}:${channel.channelId}`;
 
@@ -74,10 +79,11 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     return id;
   }
 
-  async function handle(event: ReactionEvent): Promise<ReactionOutcome> {
+  async function handle(event: ReactionEvent, retrying: boolean): Promise<ReactionOutcome> {
     const now = clock.now().toISOString();
-    if (event.eventId && !store.discussion.firstSighting(`${event.channel.platform}:${event.eventId}`, now))
-      return 'replayed';
+    // A retry after a refused write must not take its own first attempt for a replay; flags are idempotent.
+    const eventKey = `${event.channel.platform}:${event.eventId}`;
+    if (!retrying && event.eventId && !store.discussion.firstSighting(eventKey, now)) return 'replayed';
     const settings = store.discussion.getSettings(event.channel);
     if (!sameEmoji(event.emoji, settings.flagEmoji)) return 'not_the_flag_emoji';
     if (event.action === 'removed') {
@@ -100,6 +106,22 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
       now,
     );
     return 'flagged';
+  }
+
+  /** A flag the database refuses for now (locked, disk full) is retried off the event path, then logged. */
+  async function handleRetrying(event: ReactionEvent): Promise<ReactionOutcome> {
+    try {
+      return await retryStoreWrites((attempt) => handle(event, attempt > 0), {
+        budgetMs: reactionRetryBudgetMs,
+      });
+    } catch (error) {
+      if (!isStoreWriteFault(error)) throw error;
+      log.error(
+        { err: error, channel: event.channel.channelId, message: event.messageId, user: event.userId },
+        `a ${event.action === 'added' ? 'flag' : 'withdrawn flag'} could not be recorded: ${error.message}`,
+      );
+      throw error;
+    }
   }
 
   async function announceFlag(
@@ -168,7 +190,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
 
   return {
     handleReaction: (event) =>
-      serialised(`${channelKey(event.channel)}:${event.messageId}`, () => handle(event)),
+      serialised(`${channelKey(event.channel)}:${event.messageId}`, () => handleRetrying(event)),
     runDueAgendas,
     agendaText,
   };

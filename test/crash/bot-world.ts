@@ -15,14 +15,17 @@ import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { FakeSlack } from '../fakes/slack/fake-slack';
 import { oct25Batch } from '../support/fixtures';
 import { childEnv } from '../support/run-cli';
 
 const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
-const guildId = '910000000000000001';
+export const guildId = '910000000000000001';
 
 export interface BotWorld {
   discord: FakeDiscord;
+  /** Only with `slack: true`: Socket Mode, channel C_PAPERS, users U_ADMIN (an admin) and U_MEMBER. */
+  slack: FakeSlack | null;
   hf: FakeHfServer;
   database: string;
   channels: string[];
@@ -46,7 +49,7 @@ const isPost = (request: { method: string; path: string }) =>
   request.method === 'POST' && /^\/channels\/\d+\/messages$/.test(request.path);
 
 /** The fake does NOT honour `enforce_nonce`: only paperboy itself stands between a fault and a duplicate. */
-export async function startBotWorld(options: { channels: number }): Promise<BotWorld> {
+export async function startBotWorld(options: { channels: number; slack?: boolean }): Promise<BotWorld> {
   const channels = channelIds(options.channels);
   const discord = await FakeDiscord.start({
     guilds: [
@@ -67,7 +70,11 @@ export async function startBotWorld(options: { channels: number }): Promise<BotW
     );
   }
   store.close();
+  const slack = options.slack ? await startSlack() : null;
   const env = childEnv({
+    ...(slack
+      ? { SLACK_BOT_TOKEN: slack.botToken, SLACK_APP_TOKEN: slack.appToken, SLACK_API_URL: slack.apiUrl }
+      : {}),
     HF_BASE_URL: hf.url,
     DATABASE_URL: database,
     DISCORD_TOKEN: discord.token,
@@ -78,6 +85,7 @@ export async function startBotWorld(options: { channels: number }): Promise<BotW
   });
   return {
     discord,
+    slack,
     hf,
     database,
     channels,
@@ -85,9 +93,19 @@ export async function startBotWorld(options: { channels: number }): Promise<BotW
     posts: () => discord.requests.filter(isPost).length,
     async close() {
       await discord.close();
+      await slack?.close();
       await hf.stop();
     },
   };
+}
+
+async function startSlack(): Promise<FakeSlack> {
+  const slack = await FakeSlack.start();
+  slack.workspace.addChannel({ id: 'C_PAPERS', name: 'papers', creator: 'U_ADMIN' });
+  slack.workspace.addUser({ id: 'U_ADMIN', isAdmin: true });
+  slack.workspace.addUser({ id: 'U_MEMBER' });
+  slack.workspace.addUser({ id: slack.botUserId, isBot: true });
+  return slack;
 }
 
 export interface BotProcess {

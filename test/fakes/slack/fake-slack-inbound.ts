@@ -13,6 +13,8 @@ export type Transport = { kind: 'socket' } | { kind: 'http'; url: string; signin
 export interface Delivered {
   status: number;
   ackPayload: unknown;
+  /** Acked within Slack's 3 s; a later ack shows the user an error although the app may still answer. */
+  inTime: boolean;
 }
 
 export interface CommandInput {
@@ -141,8 +143,9 @@ export class SlackInbound {
         payload,
         retryNum === undefined ? {} : { retryAttempt: retryNum, retryReason: 'timeout' },
       );
-      return { status: 200, ackPayload: ack.payload };
+      return { status: 200, ackPayload: ack.payload, inTime: ack.inTime };
     }
+    const sentAt = Date.now();
     const options: SignedRequestOptions = {
       secret: this.transport.signingSecret,
       contentType: 'form' in body ? formContentType : 'application/json',
@@ -153,7 +156,7 @@ export class SlackInbound {
       'form' in body ? body.form : body.json,
       options,
     );
-    return { status: response.status, ackPayload: response.body };
+    return { status: response.status, ackPayload: response.body, inTime: Date.now() - sentAt <= 3_000 };
   }
 }
 

@@ -12,6 +12,8 @@ export type EnvelopeType = 'slash_commands' | 'events_api' | 'interactive';
 export interface SocketAck {
   envelopeId: string;
   payload: unknown;
+  /** Whether the ack came within Slack's 3 s (later, the user sees the command fail). */
+  inTime: boolean;
 }
 
 export interface EnvelopeOptions {
@@ -24,6 +26,7 @@ export const socketPath = '/socket-mode';
 
 /** Slack waits 3 s for an ack; the fake fails a test that never gets one a little later. */
 const ackTimeoutMs = 5_000;
+const ackDeadlineMs = 3_000;
 
 export class FakeSocketMode {
   readonly acks: SocketAck[] = [];
@@ -32,6 +35,7 @@ export class FakeSocketMode {
   private socket: WebSocket | null = null;
   private readonly ackWaiters = new Map<string, (ack: SocketAck) => void>();
   private readonly connectWaiters: Array<() => void> = [];
+  private readonly sentAt = new Map<string, number>();
 
   constructor(
     server: Server,
@@ -67,7 +71,10 @@ export class FakeSocketMode {
       return;
     }
     if (!message.envelope_id) return;
-    const ack = { envelopeId: message.envelope_id, payload: message.payload };
+    const sentAt = this.sentAt.get(message.envelope_id) ?? Date.now();
+    this.sentAt.delete(message.envelope_id);
+    const inTime = Date.now() - sentAt <= ackDeadlineMs;
+    const ack = { envelopeId: message.envelope_id, payload: message.payload, inTime };
     this.acks.push(ack);
     this.ackWaiters.get(ack.envelopeId)?.(ack);
     this.ackWaiters.delete(ack.envelopeId);
@@ -103,6 +110,7 @@ export class FakeSocketMode {
         resolve(ack);
       });
     });
+    this.sentAt.set(envelopeId, Date.now());
     socket.send(
       JSON.stringify({
         envelope_id: envelopeId,

@@ -1,0 +1,33 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { isStoreWriteFault } from '../errors';
+
+export interface StoreRetryOptions {
+  /** How long to keep trying, summed over the pauses between attempts. */
+  budgetMs: number;
+  sleep?: (ms: number) => Promise<unknown>;
+  onRetry?: (error: unknown, attempt: number) => void;
+}
+
+/**
+ * Runs `work` again while the store refuses a write (locked by another process, or no room), pausing
+ * between attempts so the event loop stays free: each attempt blocks for at most SQLite's short busy
+ * timeout. Other errors, and the last refusal once the budget is spent, are rethrown.
+ */
+export async function retryStoreWrites<T>(
+  work: (attempt: number) => T | Promise<T>,
+  options: StoreRetryOptions,
+): Promise<T> {
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  let waited = 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work(attempt);
+    } catch (error) {
+      const pauseMs = Math.min(1_000, 250 * 2 ** attempt);
+      if (!isStoreWriteFault(error) || waited + pauseMs > options.budgetMs) throw error;
+      options.onRetry?.(error, attempt + 1);
+      waited += pauseMs;
+      await sleep(pauseMs);
+    }
+  }
+}
