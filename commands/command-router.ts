@@ -31,8 +31,8 @@ export type CommandHandler = (
 ) => Reply | Promise<Reply>;
 
 /**
- * How long a command keeps retrying a write the database refuses (another process holds the write lock,
- * or the disk is full). Adapters have acknowledged the command already, so the wait costs the user a
+ * How long a command keeps retrying a write the database refuses because another process holds the write
+ * lock. Adapters have acknowledged the command already, so the wait costs the user a
  * "thinking…" and no lost answer.
  */
 export const storeRetryBudgetMs = 10_000;
@@ -76,6 +76,8 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
     try {
       return await retryStoreWrites(() => handler(invocation, context, deps), {
         budgetMs: storeRetryBudgetMs,
+        // A lock is released in moments; a full disk is not, and the user should hear so at once.
+        retryable: (error) => isPaperboyError(error) && error.code === 'store_busy',
         onRetry: (error, attempt) =>
           deps.log.info({ command: invocation.name, attempt, reason: (error as Error).message }, 'retrying'),
       });

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { Core } from '../app/create-core';
 import { previewDigest } from '../digest/digest-preview';
-import { PaperboyError } from '../errors';
+import { isStoreWriteFault, PaperboyError } from '../errors';
 import { paperLinks } from '../papers/paper';
 import { parseSearchQuery } from '../search/query-syntax';
 import { describeFilters, hasFilters, paperFilters } from '../search/search-filters';
@@ -32,7 +32,9 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
   let papers = 0;
   let skipped = 0;
   for (const [index, day] of days.entries()) {
-    const result = await core.sync.syncDay(day);
+    const result = await core.sync.syncDay(day).catch((error: unknown) => {
+      throw isStoreWriteFault(error) ? stoppedAt(error, index, days) : error;
+    });
     papers += result.papers;
     skipped += result.skipped;
     tick(index + 1, `${day}: ${count(result.papers, 'paper')}`);
@@ -41,6 +43,17 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
   print(
     io.stdout,
     `Fetched ${count(days.length, 'day')}: ${count(papers, 'paper')}${note}. ${count(core.store.papers.count(), 'paper')} stored.`,
+  );
+}
+
+/** A backfill the database refused part-way keeps what it stored and says how to carry on. */
+function stoppedAt(error: PaperboyError, index: number, days: string[]): PaperboyError {
+  const stored =
+    index === 0 ? 'No day was stored' : `${count(index, 'day')} (${days[0]} to ${days[index - 1]}) stored`;
+  return new PaperboyError(
+    error.code,
+    `Stopped at ${days[index]}: ${stored}. ${error.message} Then run the same fetch again; stored days are only refreshed.`,
+    { cause: error },
   );
 }
 

@@ -145,7 +145,10 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
 
   /** Not a Hugging Face outage: no source backoff, the database's own message, and the next tick retries. */
   function postponedByStore(result: DigestTickResult, error: Error, due: number): DigestTickResult {
-    options.log.error({ err: error, due }, `digests postponed: ${error.message}`);
+    options.log.error(
+      { err: error, due },
+      `digests postponed: ${error.message} They go out by themselves once the database can be written again.`,
+    );
     return { ...result, storeError: error.message };
   }
 

@@ -6,6 +6,8 @@ export interface StoreRetryOptions {
   budgetMs: number;
   sleep?: (ms: number) => Promise<unknown>;
   onRetry?: (error: unknown, attempt: number) => void;
+  /** Which refusals are worth waiting out; by default both a held lock and a full disk. */
+  retryable?: (error: unknown) => boolean;
 }
 
 /**
@@ -24,7 +26,8 @@ export async function retryStoreWrites<T>(
       return await work(attempt);
     } catch (error) {
       const pauseMs = Math.min(1_000, 250 * 2 ** attempt);
-      if (!isStoreWriteFault(error) || waited + pauseMs > options.budgetMs) throw error;
+      const retryable = options.retryable ?? isStoreWriteFault;
+      if (!retryable(error) || waited + pauseMs > options.budgetMs) throw error;
       options.onRetry?.(error, attempt + 1);
       waited += pauseMs;
       await sleep(pauseMs);

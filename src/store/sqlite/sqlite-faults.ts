@@ -32,8 +32,8 @@ export function diskFullError(path: string, cause: unknown, what = 'write to'): 
   const room = free === null ? '' : ` (${megabytes(free)} free on ${dirname(resolve(path))})`;
   return new PaperboyError(
     'store_full',
-    `Disk full: paperboy could not ${what} the database ${path}${room}. Nothing was half-saved. ` +
-      'Free some space on that disk; paperboy carries on by itself once there is room.',
+    `Disk full: paperboy could not ${what} the database ${path}${room}. Nothing was half-saved: ` +
+      'free some space on that disk.',
     { cause },
   );
 }
