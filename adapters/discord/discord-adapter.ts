@@ -12,6 +12,7 @@ import { NO_MENTIONS } from './discord-body';
 import { createInteractionHandler } from './discord-interactions';
 import { createDiscordPort } from './discord-port';
 import { listenForReactions } from './discord-reactions';
+import { watchReconnects } from './discord-reconnects';
 import { ensureCommandsRegistered } from './register-commands';
 
 export interface DiscordAdapterOptions {
@@ -118,6 +119,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   client.on(Events.ShardDisconnect, (event) =>
     log.warn({ code: event.code }, 'discord gateway disconnected'),
   );
+  watchReconnects(client, log, telemetry);
 
   return {
     port,

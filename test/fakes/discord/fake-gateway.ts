@@ -48,6 +48,23 @@ export class FakeGateway {
     for (const session of this.sessions) if (session.identified) this.send(session, { op: 0, t, d });
   }
 
+  /**
+   * Drops every connection the way Discord's gateway does: `abnormal` cuts the socket (the client sees
+   * 1006), a close code such as 4000 closes it cleanly, `invalid_session` sends op 9 (not resumable).
+   */
+  drop(how: 'abnormal' | 'invalid_session' | number): void {
+    for (const session of this.sessions) {
+      if (how === 'abnormal') session.socket.terminate();
+      else if (how === 'invalid_session') this.raw(session, { op: 9, d: false, s: null, t: null });
+      else session.socket.close(how, 'Unknown error.');
+    }
+  }
+
+  /** Identified connections open now. */
+  get identifiedSessions(): number {
+    return [...this.sessions].filter((session) => session.identified).length;
+  }
+
   async close(): Promise<void> {
     for (const session of this.sessions) session.socket.terminate();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
