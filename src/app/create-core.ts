@@ -107,7 +107,8 @@ export function createCore(options: CoreOptions): Core {
     const day = 86_400_000;
     const deliveries = store.deliveries.prune(new Date(now.getTime() - deliveryLogDays * day).toISOString());
     const events = store.discussion.pruneEvents(new Date(now.getTime() - 2 * day).toISOString());
-    log.info({ deliveries, events }, 'pruned old log rows');
+    const sourceLog = store.sourceLog.prune(new Date(now.getTime() - deliveryLogDays * day).toISOString());
+    log.info({ deliveries, events, sourceLog }, 'pruned old log rows');
     return { deliveries, events };
   };
   return {

@@ -37,6 +37,12 @@ export function scheduledJobs(core: Core): ScheduledJob[] {
       run: (now) => core.sync.refreshRecent(now),
     },
     {
+      // A Hugging Face day that failed is asked again on its own schedule, not only when a digest is due.
+      name: 'failed-days',
+      isDue: onEveryTick,
+      run: (now) => core.sync.retryFailedDays(now),
+    },
+    {
       // Old delivery-log rows and replay guards; once at start-up, then daily.
       name: 'prune',
       isDue: everyInterval(day),

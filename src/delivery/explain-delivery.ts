@@ -15,6 +15,8 @@ export type DeliveryVerdict =
   | 'not_in_batch'
   | 'not_digested_yet'
   | 'before_subscription'
+  | 'rejected'
+  | 'day_unavailable'
   | 'unknown_paper';
 
 export interface DeliveryExplanation {
@@ -74,12 +76,7 @@ export function explainDelivery(
     );
     return { ...explained, text: `${explained.text}${paused}` };
   }
-  if (!paper) {
-    return {
-      verdict: 'unknown_paper',
-      text: `${paperId} is not in any Daily Papers batch paperboy has seen yet; a paper is posted once it is listed on Hugging Face Daily Papers.`,
-    };
-  }
+  if (!paper) return explainUnknown(store, paperId);
   const days = store.batches.daysListing(paperId);
   const listed = days.at(-1);
   if (!listed) {
@@ -94,6 +91,13 @@ export function explainDelivery(
     return {
       verdict: 'before_subscription',
       text: `${name} was listed on ${listed}, before this channel's first digest (which covered ${first.batchDay}).${paused}`,
+    };
+  }
+  const recovered = store.sourceLog.dayFailure(listed)?.recoveredAt;
+  if (last && recovered && recovered > last.createdAt) {
+    return {
+      verdict: 'not_digested_yet',
+      text: `${name} is in the ${listed} batch, which Hugging Face could not serve when this channel's last digest was made; the next digest includes it (posting ${describeSchedule(subscription)}).${paused}`,
     };
   }
   if (!last || last.batchDay < listed) {
@@ -141,4 +145,28 @@ function fromLog(
       };
     }
   }
+}
+
+/** Not stored: refused at the source edge, perhaps on a day Hugging Face could not serve, or never seen. */
+function explainUnknown(store: Store, paperId: string): DeliveryExplanation {
+  const rejected = store.sourceLog.rejectsFor(paperId).at(-1);
+  if (rejected) {
+    return {
+      verdict: 'rejected',
+      text: `Hugging Face listed ${paperId} on ${rejected.day}, but paperboy left it out because ${rejected.reason}. It is posted if a later fetch of that day lists it complete.`,
+    };
+  }
+  const failing = store.sourceLog.failingDays();
+  const last = failing.at(-1);
+  if (last) {
+    const days = failing.map((failure) => failure.day).join(', ');
+    return {
+      verdict: 'day_unavailable',
+      text: `${paperId} is not in any batch paperboy has stored, but Hugging Face's list for ${days} could not be fetched (${last.lastError}); paperboy keeps asking for it on its own and the paper may be there. Once it is fetched, the next digest includes it.`,
+    };
+  }
+  return {
+    verdict: 'unknown_paper',
+    text: `${paperId} is not in any Daily Papers batch paperboy has seen yet; a paper is posted once it is listed on Hugging Face Daily Papers.`,
+  };
 }

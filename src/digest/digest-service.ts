@@ -186,10 +186,19 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
    */
   function candidatePapers(subscriptionId: number, latestDay: string): Paper[] {
     const previous = store.deliveries.lastRun(subscriptionId);
-    if (previous && previous.batchDay >= latestDay) return [];
     const weekBefore = addDays(latestDay, -maxCatchUpDays);
+    // A day Hugging Face failed to serve when the last digest was planned, fetched since: its papers
+    // come now (those already logged for the channel are left out by the plan).
+    const first = store.deliveries.firstRun(subscriptionId);
+    const recovered = previous
+      ? store.sourceLog
+          .recoveredSince(previous.createdAt)
+          .filter((day) => day > weekBefore && day <= latestDay && day > (first?.batchDay ?? latestDay))
+      : [];
+    if (previous && previous.batchDay >= latestDay && recovered.length === 0) return [];
     const after = previous && previous.batchDay > weekBefore ? previous.batchDay : weekBefore;
-    const days = previous ? store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
+    const newer = previous ? store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
+    const days = [...new Set([...recovered, ...newer])].sort();
     const papers = new Map<string, Paper>();
     for (const day of days) for (const paper of store.papers.listByBatchDay(day)) papers.set(paper.id, paper);
     return [...papers.values()];

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
-import { PaperboyError } from '../errors';
+import { isPaperboyError, isStoreWriteFault, PaperboyError } from '../errors';
 import type { PaperSource } from '../sources/paper-source';
 import type { BatchRecord, Store } from '../store/store';
 import { addDays, utcDay } from '../time/zoned-time';
@@ -15,6 +15,13 @@ export interface BatchSyncOptions {
   /** How far back to look for the last non-empty batch (long weekends, holidays). */
   lookbackDays?: number;
 }
+
+/** A day that failed is asked again after 1, 2, 4… minutes, at most every 15, on its own schedule. */
+const dayRetryMs = (failures: number) => Math.min(15 * 60_000, 60_000 * 2 ** (failures - 1));
+
+/** Faults that are not about one day: the database, or a source URL that is not the API at all. */
+const notAboutTheDay = (error: unknown) =>
+  isStoreWriteFault(error) || (isPaperboyError(error) && error.code === 'config_invalid');
 
 export interface DaySync {
   day: string;
@@ -32,9 +39,13 @@ export interface BatchSync {
   completeHorizon(now: Date): string;
   /**
    * Makes sure every complete day of the last week was fetched after it completed, then returns the most
-   * recent non-empty complete batch. Throws if the source cannot be reached (each day is all or nothing).
+   * recent non-empty complete batch. A day the source fails to serve is recorded and retried on its own
+   * (1, 2, 4… ≤ 15 min) without holding up the others; only when the newest complete day fails does this
+   * throw, since nothing newer can be known (each day is all or nothing).
    */
   latestCompleteBatch(now: Date): Promise<BatchRecord | null>;
+  /** Asks again for the failing days of the last week whose retry time has come; returns those fetched. */
+  retryFailedDays(now: Date): Promise<string[]>;
   /** Re-fetches today and the last `days` days, for search and moving upvotes. */
   refreshRecent(now: Date, days?: number): Promise<DaySync[]>;
 }
@@ -47,16 +58,17 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
 
   async function syncDay(day: string): Promise<DaySync> {
     const batch = await source.fetchDay(day);
+    const fetchedAt = options.clock.now().toISOString();
     // A list whose every item failed validation is a source that changed shape, not a day without papers:
     // recording it would mark the day done and never look at it again.
     if (batch.papers.length === 0 && batch.skipped > 0) {
+      store.sourceLog.recordRejects(day, batch.rejected, fetchedAt);
       throw new PaperboyError(
         'source_bad_response',
         `${source.name} listed ${batch.skipped} item(s) for ${day} and none could be read; the day was not stored`,
       );
     }
-    const fetchedAt = options.clock.now().toISOString();
-    // Papers and the batch record land together or not at all.
+    // Papers, the batch record and the refused items land together or not at all.
     const result = store.transaction(() => {
       const upserted = store.papers.upsertMany(batch.papers);
       store.batches.record(
@@ -64,6 +76,8 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
         batch.papers.map((paper) => paper.id),
         fetchedAt,
       );
+      store.sourceLog.recordRejects(day, batch.rejected, fetchedAt);
+      store.sourceLog.markDayRecovered(day, fetchedAt);
       return upserted;
     });
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');
@@ -77,13 +91,36 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
 
   async function latestCompleteBatch(now: Date): Promise<BatchRecord | null> {
     const horizon = completeHorizon(now);
-    // Every day of the window, not just the newest: a digest covers all batches since the last one.
-    for (let back = lookbackDays - 1; back >= 0; back--) {
-      const day = addDays(horizon, -back);
+    // Every day of the window, not just the newest: a digest covers all batches since the last one. The
+    // newest goes first, so an outage costs one failed day, not seven.
+    const window = Array.from({ length: lookbackDays }, (_, back) => addDays(horizon, -back));
+    for (const day of window) {
       const record = store.batches.get(day);
-      if (!record || record.fetchedAt < completedAt(day)) await syncDay(day);
+      if (record && record.fetchedAt >= completedAt(day)) continue;
+      const failure = store.sourceLog.dayFailure(day);
+      const waiting = failure && !failure.recoveredAt && failure.retryAt > now.toISOString();
+      if (waiting && day !== horizon) continue;
+      try {
+        if (waiting) throw new PaperboyError('source_unavailable', failure.lastError);
+        await syncDay(day);
+      } catch (error) {
+        if (notAboutTheDay(error) || waiting) throw error;
+        const failed = recordDayFailure(day, error, now);
+        if (day === horizon) throw error;
+        log.warn(
+          { day, failures: failed.failures, retryAt: failed.retryAt, err: error },
+          'a day could not be fetched; it is retried on its own and the digests go on without it',
+        );
+      }
     }
     return store.batches.latestNonEmpty(horizon);
+  }
+
+  function recordDayFailure(day: string, error: unknown, now: Date) {
+    const message = error instanceof Error ? error.message : String(error);
+    return store.sourceLog.recordDayFailure(day, message, now.toISOString(), (failures) =>
+      new Date(now.getTime() + dayRetryMs(failures)).toISOString(),
+    );
   }
 
   async function refreshRecent(now: Date, days = 2): Promise<DaySync[]> {
@@ -93,5 +130,28 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     return results;
   }
 
-  return { syncDay, completeHorizon, latestCompleteBatch, refreshRecent };
+  async function retryFailedDays(now: Date): Promise<string[]> {
+    const oldest = addDays(completeHorizon(now), -(lookbackDays - 1));
+    const due = store.sourceLog
+      .failingDays()
+      .filter((failure) => failure.day >= oldest && failure.retryAt <= now.toISOString());
+    const fetched: string[] = [];
+    for (const { day } of due) {
+      try {
+        await syncDay(day);
+        fetched.push(day);
+        log.info({ day }, 'a day that had failed was fetched; the next digests include it');
+      } catch (error) {
+        if (notAboutTheDay(error)) throw error;
+        const failed = recordDayFailure(day, error, now);
+        log.warn(
+          { day, failures: failed.failures, retryAt: failed.retryAt, err: error },
+          'a day still cannot be fetched',
+        );
+      }
+    }
+    return fetched;
+  }
+
+  return { syncDay, completeHorizon, latestCompleteBatch, retryFailedDays, refreshRecent };
 }

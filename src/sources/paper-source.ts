@@ -5,6 +5,18 @@ export interface DayBatch {
   papers: Paper[];
   /** Items the source returned that failed validation and were left out. */
   skipped: number;
+  /** The same items, with why each was refused. */
+  rejected: RejectedItem[];
+}
+
+/** An item the source listed that paperboy refused at the edge. */
+export interface RejectedItem {
+  /** The id exactly as the source sent it (null if it had none): never used to build a link. */
+  sourceId: string | null;
+  /** The canonical arXiv id, when the id itself was valid (so `why <id>` can find it). */
+  paperId: string | null;
+  /** Why, as a clause: "it has no title". */
+  reason: string;
 }
 
 /** Where papers come from (Hugging Face Daily Papers now, arXiv later). */

@@ -2,6 +2,7 @@ import type { ChannelRef } from '../chat/chat-port';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
 import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
 import type { Paper } from '../papers/paper';
+import type { RejectedItem } from '../sources/paper-source';
 import type { DigestSettings, Subscription } from '../subscriptions/subscription';
 
 /**
@@ -14,6 +15,7 @@ export interface Store {
   readonly subscriptions: SubscriptionRepository;
   readonly deliveries: DeliveryRepository;
   readonly discussion: DiscussionRepository;
+  readonly sourceLog: SourceLogRepository;
   /** Runs `work` atomically. */
   transaction<T>(work: () => T): T;
   /**
@@ -125,6 +127,38 @@ export interface BatchRecord {
   day: string;
   paperCount: number;
   fetchedAt: string;
+}
+
+/** A day the source failed to serve, retried on its own schedule. */
+export interface DayFailure {
+  day: string;
+  failures: number;
+  lastError: string;
+  firstFailedAt: string;
+  /** Not asked again before this time. */
+  retryAt: string;
+  /** When it was fetched after all (null while it still fails). */
+  recoveredAt: string | null;
+}
+
+export interface SourceLogRepository {
+  /** Replaces the day's refused items with this fetch's. */
+  recordRejects(day: string, rejected: RejectedItem[], at: string): void;
+  /** Where and why the paper was refused, oldest day first. */
+  rejectsFor(paperId: string): Array<{ day: string; reason: string }>;
+  recordDayFailure(
+    day: string,
+    error: string,
+    now: string,
+    retryAt: (failures: number) => string,
+  ): DayFailure;
+  markDayRecovered(day: string, now: string): void;
+  dayFailure(day: string): DayFailure | null;
+  /** Days that still fail, oldest first. */
+  failingDays(): DayFailure[];
+  /** Days fetched after failing, recovered after `since`. */
+  recoveredSince(since: string): string[];
+  prune(before: string): number;
 }
 
 export interface BatchRepository {

@@ -88,7 +88,7 @@ describe('Hugging Face source', () => {
 
   it('returns an empty batch for a weekend', async () => {
     const batch = await source().fetchDay('2024-10-26');
-    expect(batch).toEqual({ day: '2024-10-26', papers: [], skipped: 0 });
+    expect(batch).toEqual({ day: '2024-10-26', papers: [], skipped: 0, rejected: [] });
   });
 
   it('skips and counts malformed items but keeps the rest of the batch', async () => {
@@ -98,6 +98,34 @@ describe('Hugging Face source', () => {
     const batch = await source().fetchDay('2024-10-25');
     expect(batch.papers).toHaveLength(5);
     expect(batch.skipped).toBe(3);
+  });
+
+  it('refuses ids that are not arXiv ids and items without a title, saying why, and canonicalises versions', async () => {
+    const [model] = oct25Batch();
+    const withPaper = (paper: Record<string, unknown>) => ({
+      ...model,
+      paper: { ...model?.paper, ...paper },
+    });
+    hf.setDay('2024-10-25', [
+      withPaper({ id: 'not-an-arxiv-id/../x' }),
+      withPaper({ id: '2410.99001', title: '   ' }),
+      withPaper({ id: '2410.99002', title: undefined }),
+      withPaper({ id: '2410.99003v2', projectPage: 'javascript:alert(1)', githubRepo: 'a/../b' }),
+      { paper: { title: 'no id' } },
+    ]);
+    const batch = await source().fetchDay('2024-10-25');
+    expect(batch.papers.map((paper) => paper.id)).toEqual(['2410.99003']);
+    expect(batch.papers[0]).toMatchObject({ projectPage: null, githubUrl: null });
+    expect(batch.rejected).toEqual([
+      {
+        sourceId: 'not-an-arxiv-id/../x',
+        paperId: null,
+        reason: 'its id "not-an-arxiv-id/../x" is not an arXiv id (such as 2410.17243 or cs/0112017)',
+      },
+      { sourceId: '2410.99001', paperId: '2410.99001', reason: 'it has no title' },
+      { sourceId: '2410.99002', paperId: '2410.99002', reason: 'it has no title' },
+      { sourceId: null, paperId: null, reason: 'it has no id' },
+    ]);
   });
 
   it('accepts unknown fields without complaint', async () => {

@@ -5,18 +5,30 @@ import type { HfDailyItem, HfPaper } from './hf-schemas';
 /** Collapses the hard line breaks and runs of spaces that arXiv text carries. */
 export const collapseWhitespace = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** An http(s) URL as the URL parser writes it, or null: no `javascript:`, no spaces, no half URLs. */
+export const httpUrl = (url: string | null | undefined): string | null => {
+  if (!url || !/^https?:\/\//i.test(url.trim())) return null;
+  try {
+    return new URL(url.trim()).href;
+  } catch {
+    return null;
+  }
+};
+
 const absoluteUrl = (url: string | null | undefined, baseUrl: string): string | null => {
   if (!url) return null;
-  if (/^https?:\/\//i.test(url)) return url;
-  return `${baseUrl}${url.startsWith('/') ? '' : '/'}${url}`;
+  if (/^https?:\/\//i.test(url)) return httpUrl(url);
+  return httpUrl(`${baseUrl}${url.startsWith('/') ? '' : '/'}${url}`);
 };
 
 /** `owner/repo` or a full URL → a full GitHub URL. */
 export const githubUrl = (repo: string | null | undefined): string | null => {
   if (!repo) return null;
   const trimmed = repo.trim();
-  if (/^https?:\/\//i.test(trimmed)) return trimmed;
-  return /^[\w.-]+\/[\w.-]+$/.test(trimmed) ? `https://github.com/${trimmed}` : null;
+  if (/^https?:\/\//i.test(trimmed)) return httpUrl(trimmed);
+  return /^[\w.-]+\/[\w.-]+$/.test(trimmed) && !trimmed.includes('..')
+    ? `https://github.com/${trimmed}`
+    : null;
 };
 
 /** `2026-03-06T03:55:12.777Z` → `2026-03-06` */
@@ -53,7 +65,7 @@ export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDa
     aiKeywords: (paper.ai_keywords ?? []).map(collapseWhitespace).filter(Boolean),
     githubUrl: githubUrl(paper.githubRepo),
     githubStars: paper.githubStars ?? null,
-    projectPage: paper.projectPage ?? null,
+    projectPage: httpUrl(paper.projectPage),
     thumbnailUrl: absoluteUrl(listing?.thumbnail ?? paper.thumbnail, baseUrl),
     publishedAt: paper.publishedAt,
     batchDay: dayOf(paper.submittedOnDailyAt),

@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { PaperboyError } from '../../errors';
 import type { Metrics } from '../../metrics/metrics';
+import { canonicalArxivId } from '../../papers/arxiv-id';
 import type { Paper } from '../../papers/paper';
 import { type FetchObserver, fetchJson } from '../http/fetch-json';
-import type { DayBatch, PaperSource } from '../paper-source';
-import { normalizeHfDailyItem, normalizeHfPaper } from './hf-normalize';
-import { hfDailyItemSchema, hfPaperSchema } from './hf-schemas';
+import type { DayBatch, PaperSource, RejectedItem } from '../paper-source';
+import { normalizeHfPaper } from './hf-normalize';
+import { hfPaperSchema } from './hf-schemas';
+import { checkDailyItem } from './hf-validate';
 
 export interface HfSourceOptions {
   baseUrl: string;
@@ -50,7 +51,7 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
 
   async function fetchDay(day: string): Promise<DayBatch> {
     const papers = new Map<string, Paper>();
-    let skipped = 0;
+    const rejected: RejectedItem[] = [];
     for (let page = 0; page < maxPages; page++) {
       const path = `/api/daily_papers?date=${day}&limit=${pageSize}&p=${page}`;
       const result = await request(path);
@@ -61,28 +62,25 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
         throw misconfigured(options.baseUrl, path, 'answered JSON that is not a list of papers');
       }
       result.body.forEach((raw, index) => {
-        const parsed = hfDailyItemSchema.safeParse(raw);
-        if (!parsed.success) {
-          skipped++;
-          log.warn(
-            { day, page, position: index, issues: z.prettifyError(parsed.error) },
-            'skipped an invalid item',
-          );
+        const checked = checkDailyItem(raw, options.baseUrl, day);
+        if (checked.ok) {
+          papers.set(checked.paper.id, checked.paper);
           return;
         }
-        const paper = normalizeHfDailyItem(parsed.data, options.baseUrl, day);
-        papers.set(paper.id, paper);
+        rejected.push(checked.rejected);
+        log.warn({ day, page, position: index, ...checked.rejected }, 'refused an invalid item');
       });
       if (result.body.length < pageSize) break;
     }
-    return { day, papers: [...papers.values()], skipped };
+    return { day, papers: [...papers.values()], skipped: rejected.length, rejected };
   }
 
   async function fetchPaper(id: string): Promise<Paper | null> {
     const result = await request(`/api/papers/${encodeURIComponent(id)}`);
     if (result.status === 'not_found') return null;
     const parsed = hfPaperSchema.safeParse(result.body);
-    if (!parsed.success) {
+    // The answer must be the paper asked for: its id is what every link to it is built from.
+    if (!parsed.success || canonicalArxivId(parsed.data.id) !== canonicalArxivId(id)) {
       throw new PaperboyError('source_bad_response', `papers/${id} returned an unexpected shape`);
     }
     return normalizeHfPaper(parsed.data, options.baseUrl);

@@ -268,4 +268,25 @@ export const migrations: string[] = [
     started_at TEXT NOT NULL
   );
   `,
+  // 7: what the source could not give: items refused at the edge (for \`why\`), and days it failed to serve.
+  `
+  CREATE TABLE rejected_items (
+    day TEXT NOT NULL,
+    source_id TEXT NOT NULL,          -- the id as the source sent it: shown quoted, never used in a link
+    paper_id TEXT,                    -- the canonical arXiv id, when the id itself was valid
+    reason TEXT NOT NULL,
+    seen_at TEXT NOT NULL,
+    PRIMARY KEY (day, source_id)
+  );
+  CREATE INDEX rejected_items_paper ON rejected_items (paper_id);
+
+  CREATE TABLE day_fetch_failures (
+    day TEXT PRIMARY KEY,
+    failures INTEGER NOT NULL,
+    last_error TEXT NOT NULL,
+    first_failed_at TEXT NOT NULL,
+    retry_at TEXT NOT NULL,
+    recovered_at TEXT                 -- set when the day was fetched again: the next digests include it
+  );
+  `,
 ];

@@ -10,6 +10,7 @@ import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { classifySqliteError, openFailure, withFaultCodes } from './sqlite-faults';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
+import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
@@ -50,6 +51,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     subscriptions: guard(new SqliteSubscriptionRepository(db)),
     deliveries: guard(new SqliteDeliveryRepository(db)),
     discussion: guard(new SqliteDiscussionRepository(db)),
+    sourceLog: guard(new SqliteSourceLogRepository(db)),
     transaction: (work) => {
       try {
         return db.transaction(work)();

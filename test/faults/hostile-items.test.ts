@@ -1,0 +1,68 @@
+/**
+ * Fault: Hugging Face lists hostile or malformed items beside good ones — a paper without a title, an id
+ * that is a path (`not-an-arxiv-id/../x`), a `javascript:` project page, markup in an id. The running bot
+ * must post only validated papers with links built from canonical arXiv ids, and `why` must explain a
+ * refused item instead of claiming it was never seen.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeHfServer } from '../fakes/hf/fake-hf-server';
+import { BotHarness } from '../support/bot-harness';
+import { type DailyItem, oct25Batch, variant } from '../support/fixtures';
+
+const STRING = 3;
+
+let bot: BotHarness | null = null;
+afterEach(async () => {
+  await bot?.stop();
+  bot = null;
+});
+
+function hostileBatch(): DailyItem[] {
+  const [model] = oct25Batch();
+  if (!model) throw new Error('empty fixture');
+  const untitled = variant(model, { id: '2410.99001', upvotes: 999 });
+  untitled.paper.title = '';
+  untitled.title = '';
+  const pathId = variant(model, { id: 'not-an-arxiv-id/../x', title: 'A path for an id', upvotes: 998 });
+  const markupId = variant(model, { id: '<b>2410.1</b>', title: 'Markup for an id', upvotes: 997 });
+  const badPage = variant(model, { id: '2410.99003v2', title: 'A hostile project page', upvotes: 996 });
+  badPage.paper.projectPage = 'javascript:alert(1)';
+  badPage.paper.githubRepo = '../../etc/passwd';
+  return [untitled, pathId, markupId, badPage, ...oct25Batch()];
+}
+
+describe('hostile Hugging Face items', () => {
+  it('posts only validated papers with links from canonical ids, and why explains the refused ones', async () => {
+    const hf = (await new FakeHfServer().start()).setDay('2024-10-25', hostileBatch());
+    bot = await BotHarness.start({ now: '2024-10-26T08:00:00Z', hf });
+    await bot.slash('subscribe', [{ name: 'time', type: STRING, value: '09:00' }]);
+    await bot.tickAt('2024-10-26T09:00:00Z');
+
+    const posts = bot.postsInPapers();
+    expect(posts).toHaveLength(11);
+    const all = posts.join('\n');
+    expect(all).not.toMatch(/not-an-arxiv-id|\.\.\/|%2e%2e|<b>|javascript:|etc\/passwd/i);
+    const links = [
+      ...all.matchAll(/https:\/\/(?:huggingface\.co\/papers|arxiv\.org\/(?:abs|pdf))\/([^"\\)\s]+)/g),
+    ];
+    expect(links.length).toBeGreaterThan(20);
+    for (const [, id] of links) expect(id).toMatch(/^\d{4}\.\d{4,5}$/);
+    expect(all).toContain('A hostile project page');
+    expect(bot.core.store.papers.get('2410.99003')).toMatchObject({ projectPage: null, githubUrl: null });
+
+    const why = await bot.slash('why', [{ name: 'id', type: STRING, value: '2410.99001' }]);
+    expect(why).toContain(
+      'Hugging Face listed 2410.99001 on 2024-10-25, but paperboy left it out because it has no title',
+    );
+    const pathWhy = await bot.slash('why', [{ name: 'id', type: STRING, value: 'not-an-arxiv-id/../x' }]);
+    expect(pathWhy).toContain('is not an arXiv id or paper URL');
+    const refused = bot.core.store.sourceLog.rejectsFor('2410.99001');
+    expect(refused).toEqual([{ day: '2024-10-25', reason: 'it has no title' }]);
+    const warned = bot.logs.entries.filter((line) => line.msg === 'refused an invalid item');
+    expect(warned.map((line) => line.sourceId)).toEqual([
+      '2410.99001',
+      'not-an-arxiv-id/../x',
+      '<b>2410.1</b>',
+    ]);
+  }, 30_000);
+});
