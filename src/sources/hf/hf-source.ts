@@ -6,7 +6,7 @@ import type { Paper } from '../../papers/paper';
 import { type FetchObserver, fetchJson } from '../http/fetch-json';
 import type { DayBatch, PaperSource, RejectedItem } from '../paper-source';
 import { normalizeHfPaper } from './hf-normalize';
-import { hfPaperSchema } from './hf-schemas';
+import { hfDailyItemSchema, hfPaperSchema } from './hf-schemas';
 import { checkDailyItem } from './hf-validate';
 
 export interface HfSourceOptions {
@@ -109,7 +109,9 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
         : flat?.success
           ? normalizeHfPaper(flat.data, options.baseUrl)
           : null;
-      if (paper && !papers.has(paper.id)) papers.set(paper.id, paper);
+      // Only arXiv ids: every link to a paper is built from its id (see hf-validate.ts).
+      if (paper && canonicalArxivId(paper.id) === paper.id && !papers.has(paper.id))
+        papers.set(paper.id, paper);
     }
     return [...papers.values()].slice(0, limit);
   }
