@@ -19,6 +19,7 @@ const jobWords: Record<string, RegExp> = {
   digests: /digest|posts each day/i,
   agendas: /agenda/i,
   refresh: /re-?fetch|refresh/i,
+  'failed-days': /failed to serve|keeps failing/i,
   prune: /prune|older than|kept/i,
 };
 
@@ -47,7 +48,7 @@ afterAll(() => bot.stop());
 
 describe('scheduled jobs against promises', () => {
   it('schedules exactly the jobs the README lists, in its order', () => {
-    expect(tableJobs(readme)).toEqual(['digests', 'agendas', 'refresh', 'prune']);
+    expect(tableJobs(readme)).toEqual(['digests', 'agendas', 'refresh', 'failed-days', 'prune']);
     expect(bot.started.jobs).toEqual(tableJobs(readme));
   });
 
