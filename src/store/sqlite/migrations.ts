@@ -268,7 +268,7 @@ export const migrations: string[] = [
     started_at TEXT NOT NULL
   );
   `,
-  // 7: what the source could not give: items refused at the edge (for /papers why), and days it failed to serve.
+  // 8: what the source could not give: items refused at the edge (for /papers why), and days it failed to serve.
   `
   CREATE TABLE rejected_items (
     day TEXT NOT NULL,
