@@ -46,7 +46,8 @@ describe('hostile Hugging Face items', () => {
       ...all.matchAll(/https:\/\/(?:huggingface\.co\/papers|arxiv\.org\/(?:abs|pdf))\/([^"\\)\s]+)/g),
     ];
     expect(links.length).toBeGreaterThan(20);
-    for (const [, id] of links) expect(id).toMatch(/^\d{4}\.\d{4,5}$/);
+    // Paper links carry a canonical arXiv id; the header links the day page.
+    for (const [, id] of links) expect(id).toMatch(/^(\d{4}\.\d{4,5}(#community)?|date\/\d{4}-\d{2}-\d{2})$/);
     expect(all).toContain('A hostile project page');
     expect(bot.core.store.papers.get('2410.99003')).toMatchObject({ projectPage: null, githubUrl: null });
 
