@@ -24,6 +24,8 @@ export interface Delivery {
   detail: string | null;
   /** Position in the digest (0-based) for planned papers. */
   rank: number | null;
+  /** Why the team ranking put it at `rank` (shown on the card and by `/papers why`); null for upvote order. */
+  note: string | null;
   messageId: string | null;
   messageUrl: string | null;
   attempts: number;

@@ -9,9 +9,19 @@ export interface ChannelSettings {
   threads: boolean;
   /** Weekly agenda post, or null when off. */
   agenda: { weekday: Weekday; time: string; timezone: string } | null;
+  /** How the digest is ordered: `team` (the channel's model blended with upvotes, once it has enough flags) or `upvotes`. */
+  ranking: 'team' | 'upvotes';
+  /** The reaction that tells the team ranking "not for us", or null when off. */
+  dislikeEmoji: string | null;
 }
 
-export const defaultChannelSettings: ChannelSettings = { flagEmoji: '🔖', threads: true, agenda: null };
+export const defaultChannelSettings: ChannelSettings = {
+  flagEmoji: '🔖',
+  threads: true,
+  agenda: null,
+  ranking: 'team',
+  dislikeEmoji: '👎',
+};
 
 /** What a reaction did, so a typed reaction (the console) can say so; chat platforms show it themselves. */
 export type ReactionOutcome =

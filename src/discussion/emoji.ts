@@ -13,6 +13,7 @@ const namesByEmoji: Record<string, string[]> = {
   '📖': ['book', 'open_book'],
   '🧠': ['brain'],
   '👍': ['+1', 'thumbsup'],
+  '👎': ['-1', 'thumbsdown'],
   '❤️': ['heart'],
   '🤔': ['thinking_face', 'thinking'],
   '💡': ['bulb'],

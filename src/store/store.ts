@@ -3,6 +3,7 @@ import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery
 import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
 import type { Paper } from '../papers/paper';
 import type { RejectedItem } from '../sources/paper-source';
+import type { ChannelModel } from '../ranking/channel-model';
 import type { DigestSettings, Subscription } from '../subscriptions/subscription';
 
 /**
@@ -16,6 +17,7 @@ export interface Store {
   readonly deliveries: DeliveryRepository;
   readonly discussion: DiscussionRepository;
   readonly sourceLog: SourceLogRepository;
+  readonly ranking: RankingRepository;
   /** Runs `work` atomically. */
   transaction<T>(work: () => T): T;
   /**
@@ -191,6 +193,8 @@ export interface PlannedDelivery {
   reason: SkipReason | null;
   detail: string | null;
   rank: number | null;
+  /** Why the team ranking put it here, shown on its card (null when ordered by upvotes). */
+  note?: string | null;
 }
 
 export interface DeliveryRepository {
@@ -252,4 +256,25 @@ export interface DiscussionRepository {
   /** Records a platform event id; false if it was seen before (a replay). */
   firstSighting(eventKey: string, now: string): boolean;
   pruneEvents(before: string): number;
+}
+
+/** What a channel has told the team ranking, newest first. */
+export interface ChannelSignals {
+  /** Papers with at least one flag (queued or discussed), with how many people flagged them. */
+  flagged: Array<{ paperId: string; flags: number; lastAt: string }>;
+  /** Papers someone marked with the channel's dislike reaction. */
+  disliked: Array<{ paperId: string; lastAt: string }>;
+  /** Papers posted here before the cutoff (neither flagged nor disliked is decided by the caller). */
+  posted: Array<{ paperId: string; postedAt: string }>;
+}
+
+export interface RankingRepository {
+  /** `postedBefore`: only posts older than this count as left alone; at most `limit` of each kind. */
+  signals(channel: ChannelRef, postedBefore: string, limit: number): ChannelSignals;
+  /** True when the dislike is new. */
+  addDislike(channel: ChannelRef, paperId: string, userId: string, now: string): boolean;
+  /** True when there was such a dislike. */
+  removeDislike(channel: ChannelRef, paperId: string, userId: string): boolean;
+  getModel(channel: ChannelRef): ChannelModel | null;
+  saveModel(channel: ChannelRef, model: ChannelModel): void;
 }

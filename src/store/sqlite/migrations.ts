@@ -289,4 +289,30 @@ export const migrations: string[] = [
     recovered_at TEXT                 -- set when the day was fetched again: the next digests include it
   );
   `,
+  // 9: the team ranking. A channel's learned model, explicit 👎 on papers, and the reason a digest card
+  // gives for its place (so the post, a retry after a crash and `/papers why` all say the same).
+  `
+  CREATE TABLE ranking_models (
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,        -- which signals it was trained on
+    trained_at TEXT NOT NULL,
+    model TEXT NOT NULL,              -- JSON, see src/ranking/model-codec.ts
+    PRIMARY KEY (platform, workspace_id, channel_id)
+  );
+
+  CREATE TABLE paper_dislikes (
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    paper_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    disliked_at TEXT NOT NULL,
+    PRIMARY KEY (platform, workspace_id, channel_id, paper_id, user_id)
+  );
+
+  ALTER TABLE deliveries ADD COLUMN ranking_note TEXT;
+  CREATE INDEX deliveries_sent ON deliveries (subscription_id, state, updated_at);
+  `,
 ];

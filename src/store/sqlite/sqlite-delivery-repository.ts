@@ -12,6 +12,7 @@ interface DeliveryRow {
   reason: SkipReason | null;
   detail: string | null;
   rank: number | null;
+  ranking_note: string | null;
   message_id: string | null;
   message_url: string | null;
   attempts: number;
@@ -39,6 +40,7 @@ const deliveryFromRow = (row: DeliveryRow): Delivery => ({
   reason: row.reason,
   detail: row.detail,
   rank: row.rank,
+  note: row.ranking_note,
   messageId: row.message_id,
   messageUrl: row.message_url,
   attempts: row.attempts,
@@ -104,11 +106,21 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
           .run(subscriptionId, localDate, batchDay, hasPosts ? 'pending' : 'none', now).lastInsertRowid,
       );
       const insert = this.db.prepare(
-        `INSERT INTO deliveries (subscription_id, paper_id, run_id, state, reason, detail, rank, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id, paper_id) DO NOTHING`,
+        `INSERT INTO deliveries (subscription_id, paper_id, run_id, state, reason, detail, rank, ranking_note, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id, paper_id) DO NOTHING`,
       );
       for (const row of planned) {
-        insert.run(subscriptionId, row.paperId, runId, row.state, row.reason, row.detail, row.rank, now);
+        insert.run(
+          subscriptionId,
+          row.paperId,
+          runId,
+          row.state,
+          row.reason,
+          row.detail,
+          row.rank,
+          row.note ?? null,
+          now,
+        );
       }
       const run = this.db.prepare('SELECT * FROM digest_runs WHERE id = ?').get(runId) as RunRow;
       return runFromRow(run);

@@ -11,6 +11,7 @@ import { classifySqliteError, openFailure, withFaultCodes } from './sqlite-fault
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
+import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
@@ -52,6 +53,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     deliveries: guard(new SqliteDeliveryRepository(db)),
     discussion: guard(new SqliteDiscussionRepository(db)),
     sourceLog: guard(new SqliteSourceLogRepository(db)),
+    ranking: guard(new SqliteRankingRepository(db)),
     transaction: (work) => {
       try {
         return db.transaction(work)();

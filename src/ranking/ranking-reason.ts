@@ -1,0 +1,53 @@
+/** The few words a card and `/papers why` give for a paper's place in the team ranking. */
+import type { Paper } from '../papers/paper';
+import { truncateAtWord } from '../text/truncate';
+import { type ChannelModel, strongestFeatures } from './channel-model';
+import { featureLabel } from './paper-features';
+import { dot, type SparseVector } from './tfidf';
+
+export interface FlaggedNeighbour {
+  paperId: string;
+  title: string;
+  vector: SparseVector;
+}
+
+/** Cosine similarity at which a flagged paper counts as "close" (tf-idf over title, abstract, keywords). */
+export const closeSimilarity = 0.2;
+const titlesShown = 2;
+const titleLength = 60;
+
+export function closestFlagged(vector: SparseVector, flagged: FlaggedNeighbour[], paperId: string) {
+  return flagged
+    .filter((neighbour) => neighbour.paperId !== paperId)
+    .map((neighbour) => ({ neighbour, similarity: dot(vector, neighbour.vector) }))
+    .filter((entry) => entry.similarity >= closeSimilarity)
+    .sort((a, b) => b.similarity - a.similarity);
+}
+
+/**
+ * `close to 3 papers this channel flagged: “A”, “B”`, or, when no flagged paper is close,
+ * `shares what this channel flags: video generation, by Ada Lovelace`. Null when nothing speaks for it.
+ */
+export function rankingReason(
+  paper: Paper,
+  vector: SparseVector,
+  model: ChannelModel,
+  flagged: FlaggedNeighbour[],
+): string | null {
+  const close = closestFlagged(vector, flagged, paper.id);
+  if (close.length > 0) {
+    const titles = close
+      .slice(0, titlesShown)
+      .map(({ neighbour }) => `“${truncateAtWord(neighbour.title.replace(/\s+/g, ' '), titleLength)}”`)
+      .join(', ');
+    const count = close.length === 1 ? 'a paper' : `${close.length} papers`;
+    return `close to ${count} this channel flagged: ${titles}`;
+  }
+  const labels: string[] = [];
+  for (const feature of strongestFeatures(model, vector, 6)) {
+    const label = featureLabel(feature, model.labels);
+    if (!labels.some((shown) => shown.includes(label) || label.includes(shown))) labels.push(label);
+    if (labels.length === 3) break;
+  }
+  return labels.length > 0 ? `shares what this channel flags: ${labels.join(', ')}` : null;
+}

@@ -1,0 +1,78 @@
+import type Database from 'better-sqlite3';
+import type { ChannelRef } from '../../chat/chat-port';
+import type { ChannelModel } from '../../ranking/channel-model';
+import { decodeModel, encodeModel } from '../../ranking/model-codec';
+import type { ChannelSignals, RankingRepository } from '../store';
+
+const channelParams = (channel: ChannelRef) =>
+  [channel.platform, channel.workspaceId, channel.channelId] as const;
+const inChannel = 'platform = ? AND workspace_id = ? AND channel_id = ?';
+
+export class SqliteRankingRepository implements RankingRepository {
+  constructor(private readonly db: Database.Database) {}
+
+  signals(channel: ChannelRef, postedBefore: string, limit: number): ChannelSignals {
+    const flagged = this.db
+      .prepare(
+        `SELECT queue_items.paper_id AS paperId, count(*) AS flags, max(flags.flagged_at) AS lastAt
+         FROM queue_items JOIN flags ON flags.item_id = queue_items.id
+         WHERE queue_items.platform = ? AND queue_items.workspace_id = ? AND queue_items.channel_id = ?
+         GROUP BY queue_items.paper_id ORDER BY lastAt DESC LIMIT ?`,
+      )
+      .all(...channelParams(channel), limit) as ChannelSignals['flagged'];
+    const disliked = this.db
+      .prepare(
+        `SELECT paper_id AS paperId, max(disliked_at) AS lastAt FROM paper_dislikes WHERE ${inChannel}
+         GROUP BY paper_id ORDER BY lastAt DESC LIMIT ?`,
+      )
+      .all(...channelParams(channel), limit) as ChannelSignals['disliked'];
+    const posted = this.db
+      .prepare(
+        `SELECT deliveries.paper_id AS paperId, deliveries.updated_at AS postedAt
+         FROM deliveries JOIN subscriptions ON subscriptions.id = deliveries.subscription_id
+         WHERE subscriptions.platform = ? AND subscriptions.workspace_id = ?
+           AND subscriptions.channel_id = ?
+           AND deliveries.state = 'sent' AND deliveries.updated_at < ?
+         ORDER BY deliveries.updated_at DESC LIMIT ?`,
+      )
+      .all(...channelParams(channel), postedBefore, limit) as ChannelSignals['posted'];
+    return { flagged, disliked, posted };
+  }
+
+  addDislike(channel: ChannelRef, paperId: string, userId: string, now: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `INSERT INTO paper_dislikes (platform, workspace_id, channel_id, paper_id, user_id, disliked_at)
+           VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        )
+        .run(...channelParams(channel), paperId, userId, now).changes > 0
+    );
+  }
+
+  removeDislike(channel: ChannelRef, paperId: string, userId: string): boolean {
+    return (
+      this.db
+        .prepare(`DELETE FROM paper_dislikes WHERE ${inChannel} AND paper_id = ? AND user_id = ?`)
+        .run(...channelParams(channel), paperId, userId).changes > 0
+    );
+  }
+
+  getModel(channel: ChannelRef): ChannelModel | null {
+    const row = this.db
+      .prepare(`SELECT model FROM ranking_models WHERE ${inChannel}`)
+      .get(...channelParams(channel)) as { model: string } | undefined;
+    return row ? decodeModel(row.model) : null;
+  }
+
+  saveModel(channel: ChannelRef, model: ChannelModel): void {
+    this.db
+      .prepare(
+        `INSERT INTO ranking_models (platform, workspace_id, channel_id, fingerprint, trained_at, model)
+         VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (platform, workspace_id, channel_id) DO UPDATE SET
+           fingerprint = excluded.fingerprint, trained_at = excluded.trained_at, model = excluded.model`,
+      )
+      .run(...channelParams(channel), model.fingerprint, model.trainedAt, encodeModel(model));
+  }
+}
