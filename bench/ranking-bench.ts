@@ -12,7 +12,12 @@
 import { readFileSync } from 'node:fs';
 import { byPopularity } from '../src/digest/digest-plan';
 import { blendOrder, modelShare } from '../src/ranking/blend';
-import { modelScore, paperVector, type TrainingSignal, trainChannelModel } from '../src/ranking/channel-model';
+import {
+  modelScore,
+  paperVector,
+  type TrainingSignal,
+  trainChannelModel,
+} from '../src/ranking/channel-model';
 import { encodeModel } from '../src/ranking/model-codec';
 import { type CorpusPaper, generateCorpus } from './ranking/generate-ranking-corpus';
 import { mean, median, ndcgAt, precisionAt } from './ranking/ranking-metrics';
@@ -42,9 +47,11 @@ function score(ranked: string[], relevant: Set<string>): Score {
   return { ndcg: ndcgAt(10, ranked, relevant), precision: precisionAt(5, ranked, relevant) };
 }
 
-function evaluateWeek(team: Team, week: number, judged: ReturnType<typeof teamJudgements>): WeekResult | null {
+function evaluateWeek(week: number, judged: ReturnType<typeof teamJudgements>): WeekResult | null {
   const candidates = byWeek(week);
-  const relevant = new Set(candidates.filter((paper) => judged.flagged.has(paper.id)).map((paper) => paper.id));
+  const relevant = new Set(
+    candidates.filter((paper) => judged.flagged.has(paper.id)).map((paper) => paper.id),
+  );
   if (relevant.size === 0) return null;
   const past = corpus.filter((paper) => weekOf(paper.batchDay ?? '') < week);
   const signals: TrainingSignal[] = past.map((paper) => ({
@@ -72,7 +79,9 @@ function evaluateWeek(team: Team, week: number, judged: ReturnType<typeof teamJu
 
 const pct = (value: number) => value.toFixed(3);
 const change = (value: number, baseline: number) =>
-  baseline === 0 ? 'n/a' : `${value >= baseline ? '+' : ''}${(((value - baseline) / baseline) * 100).toFixed(0)}%`;
+  baseline === 0
+    ? 'n/a'
+    : `${value >= baseline ? '+' : ''}${(((value - baseline) / baseline) * 100).toFixed(0)}%`;
 
 function table(title: string, rows: Array<{ team: Team; results: WeekResult[] }>) {
   const lines = [
@@ -100,7 +109,11 @@ function table(title: string, rows: Array<{ team: Team; results: WeekResult[] }>
     );
   }
   const avg = (list: Score[], key: keyof Score) => mean(list.map((entry) => entry[key]));
-  const [un, mn, bn] = [avg(averages.upvotes, 'ndcg'), avg(averages.model, 'ndcg'), avg(averages.blend, 'ndcg')];
+  const [un, mn, bn] = [
+    avg(averages.upvotes, 'ndcg'),
+    avg(averages.model, 'ndcg'),
+    avg(averages.blend, 'ndcg'),
+  ];
   lines.push(
     `| **average** | | | ${pct(un)} | ${pct(mn)} | ${pct(bn)} | ${change(bn, un)} | ${pct(avg(averages.upvotes, 'precision'))} | ${pct(avg(averages.model, 'precision'))} | ${pct(avg(averages.blend, 'precision'))} |`,
   );
@@ -140,7 +153,7 @@ function timing() {
 process.stdout.write(`Corpus: ${corpus.length} papers over ${weeks} weeks (${days.length} weekdays).\n`);
 const evaluations = teams.map((team) => {
   const judged = teamJudgements(team, corpus);
-  const results = Array.from({ length: weeks - 1 }, (_, index) => evaluateWeek(team, index + 2, judged)).filter(
+  const results = Array.from({ length: weeks - 1 }, (_, index) => evaluateWeek(index + 2, judged)).filter(
     (result): result is WeekResult => result !== null,
   );
   return { team, results, judged };
@@ -159,7 +172,10 @@ const heldOut = [
     })),
 ];
 table(`Tuning set: ${tuning.length} teams, predicting weeks 2–5`, tuning);
-const held = table('Held out (never tuned on): 8 teams predicting weeks 2–8, and the tuning teams on weeks 6–8', heldOut);
+const held = table(
+  'Held out (never tuned on): 8 teams predicting weeks 2–8, and the tuning teams on weeks 6–8',
+  heldOut,
+);
 const worse = lowSignalCheck(evaluations);
 timing();
 const gain = held.upvotes === 0 ? 0 : (held.blend - held.upvotes) / held.upvotes;

@@ -15,6 +15,7 @@ import {
   queueCommand,
   unflagCommand,
 } from './handlers/discussion-commands';
+import { forYouCommand } from './handlers/for-you-command';
 import { helpCommand } from './handlers/help-command';
 import { paperCommand } from './handlers/paper-command';
 import { searchCommand } from './handlers/search-command';
@@ -51,6 +52,7 @@ const builtInHandlers: Record<string, CommandHandler> = {
   discussed: discussedCommand,
   unflag: unflagCommand,
   history: historyCommand,
+  'for-you': forYouCommand,
   why: whyCommand,
   help: helpCommand,
 };

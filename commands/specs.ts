@@ -153,7 +153,8 @@ export const commandSpecs: CommandSpec[] = [
   {
     name: 'settings',
     description: "Show this channel's settings, or change its discussion settings",
-    usage: 'settings [flag_emoji=🔖] [threads=on] [agenda="fri 15:00"]',
+    usage:
+      'settings [flag_emoji=🔖] [threads=on] [agenda="fri 15:00"] [ranking=team|upvotes] [dislike_emoji=👎]',
     options: [
       {
         name: 'flag_emoji',
@@ -171,6 +172,19 @@ export const commandSpecs: CommandSpec[] = [
         type: 'string',
         description: 'Weekly agenda post, e.g. "fri 15:00" or off',
         maxLength: 60,
+      },
+      {
+        name: 'ranking',
+        type: 'string',
+        description: "Digest order: team (learns from this channel's flags; the default) or upvotes",
+        maxLength: 10,
+      },
+      {
+        name: 'dislike_emoji',
+        type: 'string',
+        description:
+          'The reaction that tells the ranking a paper is not for this channel (default 👎), or off',
+        maxLength: 64,
       },
     ],
   },
@@ -199,8 +213,14 @@ export const commandSpecs: CommandSpec[] = [
     options: [],
   },
   {
+    name: 'for-you',
+    description: "The week's best papers for this channel, by what it flags, that nobody here flagged yet",
+    usage: 'for-you',
+    options: [],
+  },
+  {
     name: 'why',
-    description: 'Why a paper was or was not posted in this channel',
+    description: 'Why a paper was or was not posted in this channel, and where the team ranking puts it',
     usage: 'why <arXiv id or URL>',
     options: [paperIdOption],
   },

@@ -78,5 +78,13 @@ function describeOutcome(
       return `Reacted ${emoji} on ${messageId}; only ${flagEmoji} flags a paper for discussion here.`;
     case 'replayed':
       return `${messageId}: that reaction was already counted.`;
+    case 'disliked':
+      return `Reacted ${emoji} on ${messageId} as ${user}: the team ranking takes it as not for this channel.`;
+    case 'already_disliked':
+      return `${user} already reacted ${emoji} on ${messageId}; nothing changed.`;
+    case 'dislike_withdrawn':
+      return `Removed the reaction ${emoji} on ${messageId} as ${user}; the team ranking forgets it.`;
+    case 'not_disliked':
+      return `✖ ${user} had not reacted ${emoji} on ${messageId}; nothing to remove.`;
   }
 }

@@ -27,8 +27,14 @@ export interface CorpusPaper extends Paper {
   topics: string[];
 }
 
-const firstNames = 'Wei Jiaming Yuxuan Hao Ming Xin Zesen Kehan Lidong Ana Sofia Lucas Emma Noah Priya Arjun Rahul Ying Chen Jun Omar Lena Yuki Hiroshi Mateo Clara Ivan Olga Sara David Anna Tom Ben Maria Luis Fatima Ali Grace Kenji'.split(' ');
-const lastNames = 'Zhang Li Wang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo Lin He Luo Leng Cheng Bing Kumar Singh Patel Garcia Martinez Smith Johnson Brown Müller Schmidt Rossi Tanaka Suzuki Kim Park Nguyen Silva Novak'.split(' ');
+const firstNames =
+  'Wei Jiaming Yuxuan Hao Ming Xin Zesen Kehan Lidong Ana Sofia Lucas Emma Noah Priya Arjun Rahul Ying Chen Jun Omar Lena Yuki Hiroshi Mateo Clara Ivan Olga Sara David Anna Tom Ben Maria Luis Fatima Ali Grace Kenji'.split(
+    ' ',
+  );
+const lastNames =
+  'Zhang Li Wang Liu Chen Yang Huang Zhao Wu Zhou Xu Sun Ma Zhu Hu Guo Lin He Luo Leng Cheng Bing Kumar Singh Patel Garcia Martinez Smith Johnson Brown Müller Schmidt Rossi Tanaka Suzuki Kim Park Nguyen Silva Novak'.split(
+    ' ',
+  );
 const bigLabs = ['google', 'meta', 'microsoft', 'nvidia', 'alibaba', 'tencent', 'bytedance'];
 const syllables = 'ka lo vex tri zen mor qua sil dor fen ix ra nu pel gor tam bri sto vel cor'.split(' ');
 
@@ -49,7 +55,11 @@ export function generateCorpus(seed = 2024, weeks = 8, firstDay = '2024-09-02'):
   };
   const coin = () => {
     const word = Array.from({ length: 2 + Math.floor(random() * 2) }, () => pick(syllables)).join('');
-    return (word[0]?.toUpperCase() ?? '') + word.slice(1) + (random() < 0.3 ? `-${pick(['R1', 'V2', 'XL', 'Bench', 'Zero'])}` : '');
+    return (
+      (word[0]?.toUpperCase() ?? '') +
+      word.slice(1) +
+      (random() < 0.3 ? `-${pick(['R1', 'V2', 'XL', 'Bench', 'Zero'])}` : '')
+    );
   };
   const papers: CorpusPaper[] = [];
   const start = Date.parse(`${firstDay}T00:00:00Z`);
@@ -85,15 +95,35 @@ export function generateCorpus(seed = 2024, weeks = 8, firstDay = '2024-09-02'):
         .replaceAll('{gain}', (1 + random() * 9).toFixed(1))
         .replaceAll('{ratio}', String(2 + Math.floor(random() * 8)));
     const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-    const abstract = [pick(openings), pick(contributions), pick(methods), pick(methods), pick(results), pick(results), pick(closings)]
+    const abstract = [
+      pick(openings),
+      pick(contributions),
+      pick(methods),
+      pick(methods),
+      pick(results),
+      pick(results),
+      pick(closings),
+    ]
       .map(fill)
       .filter(Boolean)
       .map(sentence)
       .join(' ')
       .replace(/\ba ([aeiou])/g, 'an $1');
-    const keywords = [...new Set([pick(main.phrases), pick(main.phrases), pick(main.problems), ...(second ? [pick(second.phrases)] : []), name])];
+    const keywords = [
+      ...new Set([
+        pick(main.phrases),
+        pick(main.phrases),
+        pick(main.problems),
+        ...(second ? [pick(second.phrases)] : []),
+        name,
+      ]),
+    ];
     const authorCount = 3 + Math.floor(random() * 7);
-    const authors = [...new Set(Array.from({ length: authorCount }, () => author(random() < 0.8 || !second ? main : second)))];
+    const authors = [
+      ...new Set(
+        Array.from({ length: authorCount }, () => author(random() < 0.8 || !second ? main : second)),
+      ),
+    ];
     const organization = random() < 0.6 ? pick(random() < 0.6 ? main.organizations : bigLabs) : null;
     const popularity = main.popularity * (organization && bigLabs.includes(organization) ? 1.4 : 1);
     const upvotes = Math.max(0, Math.round(Math.exp(random() ** 1.5 * 5.5) * popularity) - 1);
@@ -106,7 +136,11 @@ export function generateCorpus(seed = 2024, weeks = 8, firstDay = '2024-09-02'):
       organization: organization ? { name: organization, fullname: null, avatarUrl: null } : null,
       upvotes,
       numComments: Math.floor(random() * 4),
-      aiSummary: sentence(fill(`{name} ${pick(['improves', 'advances', 'scales', 'simplifies'])} {phrase2} by using {phrase3}, evaluated on {benchmark}.`)),
+      aiSummary: sentence(
+        fill(
+          `{name} ${pick(['improves', 'advances', 'scales', 'simplifies'])} {phrase2} by using {phrase3}, evaluated on {benchmark}.`,
+        ),
+      ),
       aiKeywords: keywords,
       githubUrl: random() < 0.4 ? `https://github.com/example/${name.toLowerCase()}` : null,
       githubStars: null,

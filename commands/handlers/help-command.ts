@@ -11,11 +11,20 @@ const searchSyntax = [
   `Queries are at most ${maxQueryLength} characters. An arXiv id or paper URL looks that paper up.`,
 ];
 
+const rankingTips = [
+  'Team ranking: once 5 papers are flagged here, the digest puts first what this channel reads (its flags, 👎 reactions and the posts nobody flagged, blended with upvotes); each card says why. `settings ranking=upvotes` switches it off.',
+];
+
 export function helpCommand(_invocation: unknown, context: CommandContext, deps: CommandDeps) {
   const lines = deps.specs.map((spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`);
   return textReply(
-    ['paperboy: the Hugging Face Daily Papers in this channel.', '', ...lines, '', ...searchSyntax].join(
-      '\n',
-    ),
+    [
+      'paperboy: the Hugging Face Daily Papers in this channel.',
+      '',
+      ...lines,
+      '',
+      ...searchSyntax,
+      ...rankingTips,
+    ].join('\n'),
   );
 }

@@ -8,6 +8,7 @@ import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
 import { agendaSlot, flag } from '../option-schemas';
 import { validateOptions } from '../validate';
+import { describeRanking, dislikeEmojiOption, rankingOption } from './ranking-settings';
 import { describeSettings, requireManager } from './subscription-commands';
 
 const settingsSchema = z.object({
@@ -18,6 +19,8 @@ const settingsSchema = z.object({
     .optional(),
   threads: flag('threads').optional(),
   agenda: agendaSlot.optional(),
+  ranking: rankingOption.optional(),
+  dislike_emoji: dislikeEmojiOption.optional(),
 });
 
 const dayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -52,6 +55,8 @@ export function settingsCommand(invocation: CommandInvocation, context: CommandC
       flagEmoji: changes.flag_emoji ?? discussion.flagEmoji,
       threads: changes.threads ?? discussion.threads,
       agenda,
+      ranking: changes.ranking ?? discussion.ranking,
+      dislikeEmoji: changes.dislike_emoji === undefined ? discussion.dislikeEmoji : changes.dislike_emoji,
     };
     deps.store.discussion.saveSettings(context.channel, discussion, now.toISOString());
     if (agenda && changes.agenda) {
@@ -68,6 +73,11 @@ export function settingsCommand(invocation: CommandInvocation, context: CommandC
   const digest = subscription?.active
     ? `${describeSettings(subscription)}${paused}`
     : `Not subscribed to the daily digest (\`${context.commandPrefix} subscribe\` starts it).`;
-  const text = `${digest}\n${describeDiscussion(discussion, context.commandPrefix)}`;
+  const ranking = describeRanking(
+    deps.ranking.status(context.channel, now),
+    discussion,
+    context.commandPrefix,
+  );
+  const text = `${digest}\n${describeDiscussion(discussion, context.commandPrefix)}\n${ranking}`;
   return changing ? textReply(`Settings updated.\n${text}`, 'success') : textReply(text);
 }

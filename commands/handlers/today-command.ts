@@ -18,7 +18,10 @@ export async function todayCommand(
 ) {
   const { page } = validateOptions(schema, invocation.options);
   const settings = deps.store.subscriptions.get(context.channel) ?? defaultDigestSettings;
-  const { batch, header, cards } = await previewDigest(deps, deps.clock.now(), settings);
+  const now = deps.clock.now();
+  const { batch, header, cards } = await previewDigest(deps, now, settings, undefined, (papers) =>
+    deps.ranking.order(context.channel, papers, now),
+  );
   return pagedReply(
     {
       heading: header?.title ?? 'Daily Papers',

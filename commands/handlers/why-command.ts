@@ -7,6 +7,7 @@ import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
 import { validateOptions } from '../validate';
+import { explainRanking } from './why-ranking';
 
 const schema = z.object({
   id: z.string({ error: 'why needs an arXiv id or paper URL, e.g. 2410.17243' }).max(300, 'id is too long'),
@@ -22,5 +23,16 @@ export function whyCommand(invocation: CommandInvocation, context: CommandContex
       `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,
     );
   }
-  return textReply(explainDelivery(deps.store, context.channel, id, context.commandPrefix).text);
+  const delivery = explainDelivery(deps.store, context.channel, id, context.commandPrefix).text;
+  const paper = deps.store.papers.get(id);
+  if (!paper) return textReply(delivery);
+  const ranking = explainRanking(
+    deps.store,
+    deps.ranking,
+    context.channel,
+    paper,
+    deps.clock.now(),
+    context.commandPrefix,
+  );
+  return textReply(`${delivery}\n${ranking}`);
 }

@@ -11,6 +11,7 @@ import { createDigestService, type DigestService } from '../digest/digest-servic
 import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { type BatchSync, createBatchSync } from '../ingest/batch-sync';
 import { createMetrics, type Metrics } from '../metrics/metrics';
+import { createTeamRanking, type TeamRanking } from '../ranking/team-ranking';
 import { createSearchService, type SearchService } from '../search/search-service';
 import { createHfSource } from '../sources/hf/hf-source';
 import type { PaperSource } from '../sources/paper-source';
@@ -42,6 +43,7 @@ export interface Core {
   readonly source: PaperSource;
   readonly sync: BatchSync;
   readonly search: SearchService;
+  readonly ranking: TeamRanking;
   readonly ports: PortRegistry;
   readonly digests: DigestService;
   readonly discussion: DiscussionService;
@@ -70,11 +72,20 @@ export function createCore(options: CoreOptions): Core {
   const sync = createBatchSync({ source, store, clock, log, settleHourUtc: config.BATCH_SETTLE_HOUR_UTC });
   const search = createSearchService(store);
   const ports = new PortRegistry();
-  const digests = createDigestService({ store, sync, ports, metrics, log: log.child({ service: 'digest' }) });
+  const ranking = createTeamRanking({ store, log });
+  const digests = createDigestService({
+    store,
+    sync,
+    ports,
+    metrics,
+    ranking,
+    log: log.child({ service: 'digest' }),
+  });
   const continuations = new Continuations(() => clock.now().getTime());
   const deps = {
     store,
     search,
+    ranking,
     sync,
     source,
     clock,
@@ -88,6 +99,7 @@ export function createCore(options: CoreOptions): Core {
     clock,
     log,
     lookUpPaper: (id) => lookUpPaper(id, deps),
+    onSignal: (channel, now) => ranking.refresh(channel, now),
   });
   const commands = createCommandRouter({ deps, metrics, onReaction: discussion.handleReaction });
   metrics.gaugeFrom(
@@ -119,6 +131,7 @@ export function createCore(options: CoreOptions): Core {
     source,
     sync,
     search,
+    ranking,
     ports,
     digests,
     discussion,

@@ -4,6 +4,7 @@ import type { PortRegistry } from '../chat/port-registry';
 import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
+import { rankingNote } from '../ranking/ranking-reason';
 import type { Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
 import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from './delivery';
@@ -105,7 +106,9 @@ export function createRunPoster(options: RunPosterOptions) {
     }
     store.deliveries.markSending(delivery.id, at());
     try {
-      const posted = await port.postPaper(subscription.channel, toPaperCard(paper), key);
+      const card = toPaperCard(paper);
+      if (delivery.note) card.note = rankingNote(delivery.note);
+      const posted = await port.postPaper(subscription.channel, card, key);
       store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
       return true;
     } catch (error) {

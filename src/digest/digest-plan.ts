@@ -37,26 +37,46 @@ export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
   return { paper, reason: null, detail: null };
 }
 
+/** Papers best first, each with why it is there (null in upvote order), and which ranking ordered them. */
+export interface DigestOrder {
+  papers: Array<{ paper: Paper; note: string | null }>;
+  by: 'team' | 'upvotes';
+}
+
+export const upvoteOrder = (papers: Paper[]): DigestOrder => ({
+  papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })),
+  by: 'upvotes',
+});
+
+const orderNames: Record<DigestOrder['by'], string> = {
+  upvotes: 'upvotes',
+  team: "this channel's team ranking (its flags blended with upvotes)",
+};
+
 /**
- * The channel's digest from one batch: filters, ranks by upvotes, drops papers already in the channel's
- * log, keeps the top N. Every other paper of the batch gets a skip row saying why.
+ * The channel's digest from one batch: drops papers already in the channel's log, filters, ranks (by
+ * upvotes, or by the channel's team ranking), keeps the top N. Every other paper of the batch gets a skip
+ * row saying why.
  */
 export function planDigest(
   batch: Paper[],
   settings: DigestSettings,
   alreadyLogged: Set<string>,
+  order: (papers: Paper[]) => DigestOrder = upvoteOrder,
 ): PlannedDelivery[] {
-  const fresh = batch.filter((paper) => !alreadyLogged.has(paper.id)).sort(byPopularity);
-  const verdicts = fresh.map((paper) => filterVerdict(paper, settings));
+  const ordered = order(batch.filter((paper) => !alreadyLogged.has(paper.id)));
+  const notes = new Map(ordered.papers.map(({ paper, note }) => [paper.id, note]));
+  const verdicts = ordered.papers.map(({ paper }) => filterVerdict(paper, settings));
   const passing = verdicts.filter((verdict) => verdict.reason === null);
   const rankOf = new Map(passing.map((verdict, index) => [verdict.paper.id, index]));
   return verdicts.map(({ paper, reason, detail }): PlannedDelivery => {
     if (reason) return { paperId: paper.id, state: 'skipped', reason, detail, rank: null };
     const rank = rankOf.get(paper.id) ?? 0;
+    const note = notes.get(paper.id) ?? null;
     if (rank < settings.topN)
-      return { paperId: paper.id, state: 'pending', reason: null, detail: null, rank };
-    const why = `was ranked ${rank + 1} by upvotes, and the channel takes the top ${settings.topN}`;
-    return { paperId: paper.id, state: 'skipped', reason: 'outside_top_n', detail: why, rank: null };
+      return { paperId: paper.id, state: 'pending', reason: null, detail: null, rank, note };
+    const why = `was ranked ${rank + 1} by ${orderNames[ordered.by]}, and the channel takes the top ${settings.topN}`;
+    return { paperId: paper.id, state: 'skipped', reason: 'outside_top_n', detail: why, rank: null, note };
   });
 }
 

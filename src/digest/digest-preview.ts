@@ -1,9 +1,10 @@
 import type { DigestHeader, PaperCard } from '../chat/replies';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Paper } from '../papers/paper';
+import { rankingNote } from '../ranking/ranking-reason';
 import type { BatchRecord, Store } from '../store/store';
 import type { DigestSettings } from '../subscriptions/subscription';
-import { byPopularity, digestHeader, filterVerdict } from './digest-plan';
+import { type DigestOrder, digestHeader, filterVerdict, upvoteOrder } from './digest-plan';
 import { toPaperCard } from './paper-card';
 
 export interface DigestPreview {
@@ -13,11 +14,14 @@ export interface DigestPreview {
   cards: PaperCard[];
 }
 
-/** Papers of a batch through a channel's filters and top N, best first (no delivery-log dedupe). */
-export function selectForDigest(batch: Paper[], settings: DigestSettings): Paper[] {
-  return [...batch]
-    .sort(byPopularity)
-    .filter((paper) => filterVerdict(paper, settings).reason === null)
+/** Papers of a batch through a channel's filters, order and top N, best first (no delivery-log dedupe). */
+export function selectForDigest(
+  batch: Paper[],
+  settings: DigestSettings,
+  order: (papers: Paper[]) => DigestOrder = upvoteOrder,
+): DigestOrder['papers'] {
+  return order(batch)
+    .papers.filter(({ paper }) => filterVerdict(paper, settings).reason === null)
     .slice(0, settings.topN);
 }
 
@@ -30,6 +34,7 @@ export async function previewDigest(
   now: Date,
   settings: DigestSettings,
   day?: string,
+  order?: (papers: Paper[]) => DigestOrder,
 ): Promise<DigestPreview> {
   let batch: BatchRecord | null;
   if (day) {
@@ -43,11 +48,16 @@ export async function previewDigest(
   }
   if (!batch) return { batch: null, header: null, papers: [], cards: [] };
   const listed = deps.store.papers.listByBatchDay(batch.day);
-  const papers = selectForDigest(listed, settings);
+  const selected = selectForDigest(listed, settings, order);
+  const papers = selected.map(({ paper }) => paper);
   return {
     batch,
     header: digestHeader(batch.day, papers.length, listed.length),
     papers,
-    cards: papers.map(toPaperCard),
+    cards: selected.map(({ paper, note }) => {
+      const card = toPaperCard(paper);
+      if (note) card.note = rankingNote(note);
+      return card;
+    }),
   };
 }

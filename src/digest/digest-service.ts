@@ -5,6 +5,7 @@ import { isStoreWriteFault } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { Paper } from '../papers/paper';
+import type { TeamRanking } from '../ranking/team-ranking';
 import type { BatchRecord, Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
 import { addDays } from '../time/zoned-time';
@@ -16,6 +17,8 @@ export interface DigestServiceOptions {
   ports: PortRegistry;
   sync: BatchSync;
   log: Logger;
+  /** Orders each channel's digest by its own flags (or by upvotes where it is off or still learning). */
+  ranking: TeamRanking;
   /** A post that failed this many times is given up (and shown as failed by `/papers why`). */
   maxAttempts?: number;
   metrics?: Metrics;
@@ -168,7 +171,9 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         subscription.id,
         papers.map((paper) => paper.id),
       );
-      const planned = planDigest(papers, subscription, logged);
+      const planned = planDigest(papers, subscription, logged, (fresh) =>
+        options.ranking.order(subscription.channel, fresh, now),
+      );
       run = store.deliveries.createRun(subscription.id, localDate, batch.day, planned, now.toISOString());
       isNew = true;
       log.info(

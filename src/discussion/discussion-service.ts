@@ -17,6 +17,8 @@ export interface DiscussionServiceOptions {
   ports: PortRegistry;
   clock: Clock;
   log: Logger;
+  /** Told of every flag and 👎 given or withdrawn, so the channel's team ranking learns from it at once. */
+  onSignal?: (channel: ChannelRef, now: Date) => void;
   /** Fetches and stores a paper paperboy has not seen (for shared links). */
   lookUpPaper: (id: string) => Promise<Paper>;
   /** Thread lines per paper allowed in `noteWindowMs`: a flood of reactions is not a flood of replies. */
@@ -85,13 +87,18 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const eventKey = `${event.channel.platform}:${event.eventId}`;
     if (!retrying && event.eventId && !store.discussion.firstSighting(eventKey, now)) return 'replayed';
     const settings = store.discussion.getSettings(event.channel);
-    if (!sameEmoji(event.emoji, settings.flagEmoji)) return 'not_the_flag_emoji';
+    if (!sameEmoji(event.emoji, settings.flagEmoji)) {
+      if (settings.dislikeEmoji && sameEmoji(event.emoji, settings.dislikeEmoji))
+        return handleDislike(event, now);
+      return 'not_the_flag_emoji';
+    }
     if (event.action === 'removed') {
       const paperId = await paperForMessage(event, false);
       if (!paperId) return 'not_a_paper';
       const item = store.discussion.findItem(event.channel, paperId);
       if (!item || !store.discussion.removeFlag(item.id, event.userId)) return 'not_flagged';
       log.info({ paper: item.paperId }, 'flag withdrawn');
+      signalled(event.channel);
       return 'withdrawn';
     }
     const paperId = await paperForMessage(event, true);
@@ -99,6 +106,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const item = store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
     if (!store.discussion.addFlag(item.id, event.userId, event.userName, now)) return 'already_flagged';
     log.info({ paper: paperId, channel: event.channel.channelId }, 'paper flagged');
+    signalled(event.channel);
     await announceFlag(
       store.discussion.findItem(event.channel, paperId) ?? item,
       event.userName,
@@ -122,6 +130,29 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
       );
       throw error;
     }
+  }
+
+  function signalled(channel: ChannelRef) {
+    try {
+      options.onSignal?.(channel, clock.now());
+    } catch (error) {
+      // The signal is stored either way; the model is trained again on the next digest.
+      log.warn({ err: error, channel: channel.channelId }, 'the team ranking could not learn from a signal');
+    }
+  }
+
+  /** A 👎 (the channel's dislike reaction) tells the team ranking "not for us"; it posts nothing. */
+  async function handleDislike(event: ReactionEvent, now: string): Promise<ReactionOutcome> {
+    const adding = event.action === 'added';
+    const paperId = await paperForMessage(event, adding);
+    if (!paperId) return 'not_a_paper';
+    const changed = adding
+      ? store.ranking.addDislike(event.channel, paperId, event.userId, now)
+      : store.ranking.removeDislike(event.channel, paperId, event.userId);
+    if (!changed) return adding ? 'already_disliked' : 'not_disliked';
+    log.info({ paper: paperId, action: event.action }, 'dislike recorded for the team ranking');
+    signalled(event.channel);
+    return adding ? 'disliked' : 'dislike_withdrawn';
   }
 
   async function announceFlag(

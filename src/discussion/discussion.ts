@@ -31,7 +31,12 @@ export type ReactionOutcome =
   | 'not_flagged'
   | 'not_a_paper'
   | 'not_the_flag_emoji'
-  | 'replayed';
+  | 'replayed'
+  /** The channel's dislike reaction, for the team ranking. */
+  | 'disliked'
+  | 'already_disliked'
+  | 'dislike_withdrawn'
+  | 'not_disliked';
 
 export interface Flag {
   userId: string;

@@ -4,8 +4,9 @@
  * are turned into percentiles within the candidates, so the blend does not depend on how many upvotes a day
  * brings or on how confident the model is in absolute terms.
  */
-import type { Paper } from '../papers/paper';
+
 import { byPopularity } from '../digest/digest-plan';
+import type { Paper } from '../papers/paper';
 
 export interface BlendParameters {
   /** Below this many flagged papers the order is the upvote order. */

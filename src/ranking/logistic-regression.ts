@@ -74,7 +74,8 @@ export function trainLogisticRegression(
     for (const index of order) {
       const { indexes, values, label, weight } = examples[index] as Example;
       let z = bias;
-      for (let k = 0; k < indexes.length; k++) z += (values[k] as number) * (weights[indexes[k] as number] as number);
+      for (let k = 0; k < indexes.length; k++)
+        z += (values[k] as number) * (weights[indexes[k] as number] as number);
       const error = (sigmoid(z) - label) * weight;
       for (let k = 0; k < indexes.length; k++) {
         const feature = indexes[k] as number;

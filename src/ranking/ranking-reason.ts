@@ -51,3 +51,6 @@ export function rankingReason(
   }
   return labels.length > 0 ? `shares what this channel flags: ${labels.join(', ')}` : null;
 }
+
+/** The card line: `For this channel: close to 3 papers it flagged: …`. */
+export const rankingNote = (reason: string) => `🎯 For this channel: ${reason}`;

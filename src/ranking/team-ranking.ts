@@ -13,12 +13,13 @@ import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles
 import {
   type ChannelModel,
   modelScore,
-  paperVector,
   type SignalCounts,
   type TrainingSignal,
   trainChannelModel,
 } from './channel-model';
+import { paperTerms, type TermCounts } from './paper-features';
 import { type FlaggedNeighbour, rankingReason } from './ranking-reason';
+import { tfidfVector } from './tfidf';
 
 /** A post nobody flagged within this many days counts as a weak "not for us". */
 export const ignoredAfterDays = 3;
@@ -74,6 +75,22 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
   const blend = options.blend ?? defaultBlend;
   const log = options.log.child({ service: 'ranking' });
   const cache = new Map<string, Trained>();
+  // Reading a paper's text is most of a training's cost, and papers do not change their text: each is read once.
+  const read = new Map<string, { terms: TermCounts; labels: Map<string, string> }>();
+  const maxRead = 20_000;
+  function termsOf(paper: Paper, labels?: Map<string, string>): TermCounts {
+    let entry = read.get(paper.id);
+    if (!entry) {
+      const own = new Map<string, string>();
+      entry = { terms: paperTerms(paper, own), labels: own };
+      if (read.size >= maxRead) read.delete(read.keys().next().value as string);
+      read.set(paper.id, entry);
+    }
+    if (labels)
+      for (const [stemmed, word] of entry.labels) if (!labels.has(stemmed)) labels.set(stemmed, word);
+    return entry.terms;
+  }
+  const vectorOf = (model: ChannelModel, paper: Paper) => tfidfVector(termsOf(paper), model.idf);
   const keyOf = (channel: ChannelRef) => `${channel.platform}:${channel.workspaceId}:${channel.channelId}`;
 
   function gather(channel: ChannelRef, now: Date) {
@@ -120,7 +137,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
         const paper = papers.get(id);
         if (paper) examples.push({ paper, kind: 'ignored' });
       }
-      model = trainChannelModel(examples, now.toISOString(), signals.fingerprint);
+      model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, termsOf);
       store.ranking.saveModel(channel, model);
       log.debug(
         { channel: channel.channelId, ...signals.counts, ms: Math.round(performance.now() - started) },
@@ -130,7 +147,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     const trainedModel = model;
     const neighbours = [...signals.flagged.keys()].slice(0, maxNeighbours).flatMap((id) => {
       const paper = papers.get(id);
-      return paper ? [{ paperId: id, title: paper.title, vector: paperVector(trainedModel, paper) }] : [];
+      return paper ? [{ paperId: id, title: paper.title, vector: vectorOf(trainedModel, paper) }] : [];
     });
     const entry = { model: trainedModel, neighbours };
     cache.set(key, entry);
@@ -141,16 +158,26 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     const setting = store.discussion.getSettings(channel).ranking;
     const { counts } = gather(channel, now);
     const share = modelShare(counts.flagged, blend);
-    return { setting, counts, modelShare: share, active: setting === 'team' && share > 0, minFlags: blend.minFlags };
+    return {
+      setting,
+      counts,
+      modelShare: share,
+      active: setting === 'team' && share > 0,
+      minFlags: blend.minFlags,
+    };
   }
 
   function order(channel: ChannelRef, papers: Paper[], now: Date, force = false): RankedList {
     const current = status(channel, now);
     const model = current.modelShare > 0 && (current.active || force) ? trained(channel, now) : null;
     if (!model) {
-      return { papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })), by: 'upvotes', status: current };
+      return {
+        papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })),
+        by: 'upvotes',
+        status: current,
+      };
     }
-    const vectors = papers.map((paper) => paperVector(model.model, paper));
+    const vectors = papers.map((paper) => vectorOf(model.model, paper));
     const scores = vectors.map((vector) => modelScore(model.model, vector));
     const modelPercentile = percentiles(scores);
     const indexOf = new Map(papers.map((paper, index) => [paper.id, index]));
@@ -158,7 +185,9 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
       const index = indexOf.get(paper.id) ?? 0;
       // Only a paper the model likes gets a reason: one there on upvotes alone says nothing about the team.
       const liked = (modelPercentile[index] ?? 0) >= 0.5 && (scores[index] ?? 0) > model.model.bias;
-      const note = liked ? rankingReason(paper, vectors[index] as Map<string, number>, model.model, model.neighbours) : null;
+      const note = liked
+        ? rankingReason(paper, vectors[index] as Map<string, number>, model.model, model.neighbours)
+        : null;
       return { paper, note };
     });
     return { papers: ranked, by: 'team', status: current };

@@ -52,8 +52,12 @@ describe('/papers why', () => {
   it('explains posted, filtered, below threshold and outside the top N', async () => {
     subscribe({ topN: 2, minUpvotes: 10, exclude: ['hallucinations'] });
     await t.core.digests.runDueDigests(t.clock.now());
-    expect(await why('https://huggingface.co/papers/2410.17243')).toMatch(
+    const posted = (await why('https://huggingface.co/papers/2410.17243')).split('\n');
+    expect(posted[0]).toMatch(
       /^"Breaking the Memory Barrier: .*" \(2410\.17243\) was posted here on 2024-10-26 in the 2024-10-25 digest: https:\/\/chat\.test\/C1\/msg-\d+$/,
+    );
+    expect(posted[1]).toBe(
+      'Team ranking: not learning yet — it starts once 5 papers are flagged here (0 so far); by upvotes this paper is #1 of the 29 papers of 2024-10-25. It was #1 in its digest.',
     );
     expect(await why('2410.16251')).toContain(
       'was left out of the 2024-10-25 digest: it matched the exclude keyword "hallucinations".',

@@ -1,0 +1,34 @@
+/** The team-ranking half of `/papers why`: the paper's place for this channel, and the model's reason. */
+import type { ChannelRef } from '../../src/chat/chat-port';
+import type { Paper } from '../../src/papers/paper';
+import { paperStanding } from '../../src/ranking/ranking-queries';
+import type { TeamRanking } from '../../src/ranking/team-ranking';
+import type { Store } from '../../src/store/store';
+
+export function explainRanking(
+  store: Store,
+  ranking: TeamRanking,
+  channel: ChannelRef,
+  paper: Paper,
+  now: Date,
+  prefix: string,
+): string {
+  const standing = paperStanding(store, ranking, channel, paper, now);
+  const { status } = standing.list;
+  const place = `#${standing.rank} of the ${standing.of} papers${standing.day ? ` of ${standing.day}` : ''}`;
+  const subscription = store.subscriptions.get(channel);
+  const delivery = subscription ? store.deliveries.get(subscription.id, paper.id) : null;
+  const inDigest =
+    delivery?.state === 'sent' && delivery.rank !== null
+      ? ` It was #${delivery.rank + 1} in its digest.`
+      : '';
+  if (standing.list.by === 'upvotes') {
+    return `Team ranking: not learning yet — it starts once ${status.minFlags} papers are flagged here (${status.counts.flagged} so far); by upvotes this paper is ${place}.${inDigest}`;
+  }
+  const reason = standing.note ?? 'nothing this channel flagged is close to it, so upvotes decide its place';
+  if (status.setting === 'upvotes') {
+    return `Team ranking: off here (digests go by upvotes; \`${prefix} settings ranking=team\` turns it on). By this channel's interests it would be ${place}: ${reason}.${inDigest}`;
+  }
+  const share = Math.round(status.modelShare * 100);
+  return `Team ranking: ${place} for this channel (${share}% its interests, ${100 - share}% upvotes): ${reason}.${inDigest}`;
+}
