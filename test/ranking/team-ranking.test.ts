@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CorpusPaper } from '../../bench/ranking/generate-ranking-corpus';
+import type { ChannelRef } from '../../src/chat/chat-port';
+import { byPopularity } from '../../src/digest/digest-plan';
+import { defaultChannelSettings } from '../../src/discussion/discussion';
+import { createTeamRanking, type TeamRanking } from '../../src/ranking/team-ranking';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+
+const corpus = (
+  JSON.parse(
+    readFileSync(new URL('../fixtures/ranking-corpus.json', import.meta.url), 'utf8'),
+  ) as CorpusPaper[]
+).slice(0, 120);
+const channel: ChannelRef = { platform: 'slack', workspaceId: 'T1', channelId: 'C1' };
+const other: ChannelRef = { platform: 'slack', workspaceId: 'T1', channelId: 'C2' };
+const POSTED = '2024-09-10T09:00:00.000Z';
+const log = pino({ level: 'silent' });
+const robotics = corpus.filter((paper) => paper.topics[0] === 'robot-learning');
+const rest = corpus.filter((paper) => paper.topics[0] !== 'robot-learning');
+
+describe('the team ranking service', () => {
+  let store: Store;
+  let ranking: TeamRanking;
+
+  /** Posts `papers` in `where` at POSTED, as a digest does. */
+  function post(where: ChannelRef, papers: CorpusPaper[]) {
+    const subscription = store.subscriptions.upsert(where, defaultDigestSettings, POSTED);
+    const planned = papers.map((paper, rank) => ({
+      paperId: paper.id,
+      state: 'pending' as const,
+      reason: null,
+      detail: null,
+      rank,
+    }));
+    const run = store.deliveries.createRun(subscription.id, '2024-09-10', '2024-09-10', planned, POSTED);
+    for (const delivery of store.deliveries.outstanding(run.id))
+      store.deliveries.markSent(delivery.id, `m-${delivery.paperId}`, null, POSTED);
+  }
+  const flag = (where: ChannelRef, paperId: string, user = 'U1') => {
+    const item = store.discussion.ensureItem(where, paperId, `m-${paperId}`, POSTED);
+    store.discussion.addFlag(item.id, user, user, POSTED);
+  };
+  const days = (count: number) => new Date(Date.parse(POSTED) + count * 86_400_000);
+
+  beforeEach(() => {
+    store = openSqliteStore(':memory:');
+    store.papers.upsertMany(corpus);
+    ranking = createTeamRanking({ store, log });
+    post(channel, corpus.slice(0, 80));
+  });
+  afterEach(() => store.close());
+
+  it('counts a post nobody flagged as a weak negative only after three days; a flag or a 👎 wins over it', () => {
+    for (const paper of robotics.slice(0, 6)) flag(channel, paper.id);
+    const disliked = rest[0] as CorpusPaper;
+    store.ranking.addDislike(channel, disliked.id, 'U2', POSTED);
+    expect(store.ranking.addDislike(channel, disliked.id, 'U2', POSTED)).toBe(false);
+    const early = ranking.status(channel, days(2)).counts;
+    expect(early).toEqual({ flagged: 6, disliked: 1, ignored: 0 });
+    const later = ranking.status(channel, days(4)).counts;
+    const flaggedPosted = robotics.slice(0, 6).filter((paper) => corpus.indexOf(paper) < 80).length;
+    expect(later).toEqual({ flagged: 6, disliked: 1, ignored: 80 - flaggedPosted - 1 });
+    expect(store.ranking.removeDislike(channel, disliked.id, 'U2')).toBe(true);
+    expect(ranking.status(channel, days(4)).counts.disliked).toBe(0);
+  });
+
+  it('orders by the channel’s interests once it has flagged 5 papers, and by upvotes before', () => {
+    const candidates = corpus.slice(80);
+    for (const paper of robotics.slice(0, 4)) flag(channel, paper.id);
+    const before = ranking.order(channel, candidates, days(4));
+    expect(before.by).toBe('upvotes');
+    expect(before.papers.map(({ paper }) => paper.id)).toEqual(
+      [...candidates].sort(byPopularity).map((p) => p.id),
+    );
+    for (const paper of robotics.slice(4, 8)) flag(channel, paper.id);
+    const after = ranking.order(channel, candidates, days(4));
+    expect(after.by).toBe('team');
+    const firstRobotics = after.papers.findIndex(
+      ({ paper }) => (paper as CorpusPaper).topics[0] === 'robot-learning',
+    );
+    const byUpvotes = before.papers.findIndex(
+      ({ paper }) => (paper as CorpusPaper).topics[0] === 'robot-learning',
+    );
+    expect(firstRobotics).toBeLessThan(byUpvotes);
+    expect(after.papers[firstRobotics]?.note).toMatch(/close to|shares what this channel flags/);
+    // Nothing is shared between channels: one that flagged nothing keeps the upvote order.
+    expect(ranking.order(other, candidates, days(4)).by).toBe('upvotes');
+  });
+
+  it('trains once per set of signals, keeps the model in the database across a restart, and again after a flag', () => {
+    for (const paper of robotics.slice(0, 6)) flag(channel, paper.id);
+    ranking.refresh(channel, days(4));
+    const first = store.ranking.getModel(channel);
+    expect(first?.counts.flagged).toBe(6);
+    const restarted = createTeamRanking({ store, log });
+    restarted.order(channel, corpus.slice(80), days(4));
+    expect(store.ranking.getModel(channel)?.trainedAt).toBe(first?.trainedAt);
+    flag(channel, (robotics[6] as CorpusPaper).id);
+    restarted.refresh(channel, days(5));
+    const second = store.ranking.getModel(channel);
+    expect(second?.counts.flagged).toBe(7);
+    expect(second?.fingerprint).not.toBe(first?.fingerprint);
+  });
+
+  it('follows ranking=upvotes for digests, while for-you (forced) still ranks by interests', () => {
+    for (const paper of robotics.slice(0, 8)) flag(channel, paper.id);
+    store.discussion.saveSettings(channel, { ...defaultChannelSettings, ranking: 'upvotes' }, POSTED);
+    const status = ranking.status(channel, days(4));
+    expect(status).toMatchObject({ setting: 'upvotes', active: false });
+    expect(ranking.order(channel, corpus.slice(80), days(4)).by).toBe('upvotes');
+    expect(ranking.order(channel, corpus.slice(80), days(4), true).by).toBe('team');
+  });
+});
