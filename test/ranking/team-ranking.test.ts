@@ -64,6 +64,11 @@ describe('the team ranking service', () => {
     const later = ranking.status(channel, days(4)).counts;
     const flaggedPosted = robotics.slice(0, 6).filter((paper) => corpus.indexOf(paper) < 80).length;
     expect(later).toEqual({ flagged: 6, disliked: 1, ignored: 80 - flaggedPosted - 1 });
+    // A discussed paper stays a flagged one, though its flags were closed into the discussion.
+    const discussed = store.discussion.findItem(channel, (robotics[0] as CorpusPaper).id);
+    if (!discussed) throw new Error('no queue item');
+    store.discussion.markDiscussed(discussed.id, 'U1', POSTED);
+    expect(ranking.status(channel, days(4)).counts.flagged).toBe(6);
     expect(store.ranking.removeDislike(channel, disliked.id, 'U2')).toBe(true);
     expect(ranking.status(channel, days(4)).counts.disliked).toBe(0);
   });

@@ -12,14 +12,22 @@ export class SqliteRankingRepository implements RankingRepository {
   constructor(private readonly db: Database.Database) {}
 
   signals(channel: ChannelRef, postedBefore: string, limit: number): ChannelSignals {
+    // Flags on the queue now, and the flags each past discussion closed (a discussed paper was read here).
     const flagged = this.db
       .prepare(
-        `SELECT queue_items.paper_id AS paperId, count(*) AS flags, max(flags.flagged_at) AS lastAt
-         FROM queue_items JOIN flags ON flags.item_id = queue_items.id
-         WHERE queue_items.platform = ? AND queue_items.workspace_id = ? AND queue_items.channel_id = ?
-         GROUP BY queue_items.paper_id ORDER BY lastAt DESC LIMIT ?`,
+        `WITH flaggers (paper_id, who, at) AS (
+           SELECT queue_items.paper_id, flags.user_name, flags.flagged_at
+           FROM queue_items JOIN flags ON flags.item_id = queue_items.id
+           WHERE queue_items.platform = ? AND queue_items.workspace_id = ? AND queue_items.channel_id = ?
+           UNION
+           SELECT queue_items.paper_id, names.value, discussions.discussed_at
+           FROM queue_items JOIN discussions ON discussions.item_id = queue_items.id, json_each(discussions.flagged_by) AS names
+           WHERE queue_items.platform = ? AND queue_items.workspace_id = ? AND queue_items.channel_id = ?
+         )
+         SELECT paper_id AS paperId, count(DISTINCT who) AS flags, max(at) AS lastAt FROM flaggers
+         GROUP BY paper_id ORDER BY lastAt DESC LIMIT ?`,
       )
-      .all(...channelParams(channel), limit) as ChannelSignals['flagged'];
+      .all(...channelParams(channel), ...channelParams(channel), limit) as ChannelSignals['flagged'];
     const disliked = this.db
       .prepare(
         `SELECT paper_id AS paperId, max(disliked_at) AS lastAt FROM paper_dislikes WHERE ${inChannel}
