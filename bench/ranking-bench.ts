@@ -10,8 +10,8 @@
  * while tuning. Also measured: training time for thousands of papers and the stored model's size.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { byPopularity } from '../src/digest/digest-plan';
-import type { Paper } from '../src/papers/paper';
 import { blendOrder, modelShare } from '../src/ranking/blend';
 import {
   modelScore,
@@ -20,7 +20,7 @@ import {
   trainChannelModel,
 } from '../src/ranking/channel-model';
 import { encodeModel } from '../src/ranking/model-codec';
-import { paperTerms, type TermCounts } from '../src/ranking/paper-features';
+import { createPaperReader } from '../src/ranking/paper-reader';
 import { type CorpusPaper, generateCorpus } from './ranking/generate-ranking-corpus';
 import { mean, median, ndcgAt, precisionAt } from './ranking/ranking-metrics';
 import { type Team, teamJudgements, teams } from './ranking/simulated-teams';
@@ -140,31 +140,24 @@ function timing() {
     paper,
     kind: index % 9 === 0 ? 'flagged' : 'ignored',
   }));
-  const cached = new Map<string, { terms: TermCounts; labels: Map<string, string> }>();
-  const cachedTerms = (paper: Paper, labels: Map<string, string>) => {
-    let entry = cached.get(paper.id);
-    if (!entry) {
-      const own = new Map<string, string>();
-      entry = { terms: paperTerms(paper, own), labels: own };
-      cached.set(paper.id, entry);
-    }
-    for (const [stem, word] of entry.labels) labels.set(stem, word);
-    return entry.terms;
-  };
   const cold: number[] = [];
   const warm: number[] = [];
+  const warmCpu: number[] = [];
   const scoring: number[] = [];
   let bytes = 0;
   for (let run = 0; run < 7; run++) {
-    cached.clear();
+    const reader = createPaperReader();
     let started = performance.now();
-    trainChannelModel(signals, 'now', 'cold', cachedTerms);
+    trainChannelModel(signals, 'now', 'cold', reader);
     cold.push(performance.now() - started);
     started = performance.now();
-    const model = trainChannelModel(signals, 'now', 'warm', cachedTerms);
+    const cpu = process.cpuUsage();
+    const model = trainChannelModel(signals, 'now', 'warm', reader);
     warm.push(performance.now() - started);
+    const used = process.cpuUsage(cpu);
+    warmCpu.push((used.user + used.system) / 1000);
     started = performance.now();
-    for (const paper of big.slice(0, 100)) modelScore(model, paperVector(model, paper));
+    for (const paper of big.slice(0, 100)) modelScore(model, paperVector(model, paper, reader));
     scoring.push(performance.now() - started);
     bytes = encodeModel(model).length;
   }
@@ -172,11 +165,11 @@ function timing() {
   process.stdout.write(
     [
       '',
-      `Training on ${signals.length} papers (${flagged} flagged), median of 7 runs:`,
+      `Training on ${signals.length} papers (${flagged} flagged), median of 7 runs (load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores):`,
       '| step | median |',
       '|---|---:|',
       `| read the papers' text and train (first time) | ${median(cold).toFixed(0)} ms |`,
-      `| train again, papers already read (each flag, 👎 or day) | ${median(warm).toFixed(0)} ms |`,
+      `| train again, papers already read (each flag, 👎 or day) | ${median(warm).toFixed(0)} ms (CPU ${median(warmCpu).toFixed(0)} ms) |`,
       `| score 100 candidate papers | ${median(scoring).toFixed(1)} ms |`,
       `| stored model | ${(bytes / 1024).toFixed(0)} KiB |`,
       '',

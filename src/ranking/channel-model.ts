@@ -5,8 +5,9 @@
  */
 import type { Paper } from '../papers/paper';
 import { type Example, type LinearModel, linearScore, trainLogisticRegression } from './logistic-regression';
-import { paperTerms, type TermCounts } from './paper-features';
-import { type Idf, learnIdf, type SparseVector, tfidfVector } from './tfidf';
+import { paperTerms } from './paper-features';
+import { type CompiledTerms, createPaperReader, type PaperReader } from './paper-reader';
+import { type Idf, type SparseVector, tfidfVector } from './tfidf';
 
 export type SignalKind = 'flagged' | 'disliked' | 'ignored';
 
@@ -45,85 +46,100 @@ export function countSignals(signals: TrainingSignal[]): SignalCounts {
 }
 
 /**
- * `termsOf` reads a paper's features (the service passes a cached reader: reading text is most of the cost;
- * it must fill `labels` for the stems it returns the first time it sees them).
+ * `reader` reads the papers (the service passes its own, which remembers papers it has read: reading text
+ * is most of the cost of a first training, and none of the next ones').
  */
 export function trainChannelModel(
   signals: TrainingSignal[],
   trainedAt: string,
   fingerprint: string,
-  termsOf: (paper: Paper, labels: Map<string, string>) => TermCounts = paperTerms,
+  reader: PaperReader = createPaperReader(),
 ): ChannelModel {
-  const labels = new Map<string, string>();
-  const terms = signals.map((signal) => termsOf(signal.paper, labels));
-  const idf = learnIdf(terms);
+  reader.forgetIfFull();
+  const documents = signals.map((signal) => reader.compiled(signal.paper));
+  // Dense local indexes for the features these papers have, and in how many papers each occurs.
+  const localOf = new Int32Array(reader.featureCount()).fill(-1);
+  const globalOf: number[] = [];
+  const frequency: number[] = [];
+  for (const document of documents) {
+    for (const id of document.ids) {
+      let local = localOf[id] as number;
+      if (local < 0) {
+        local = globalOf.length;
+        localOf[id] = local;
+        globalOf.push(id);
+        frequency.push(0);
+      }
+      frequency[local] = (frequency[local] as number) + 1;
+    }
+  }
+  const total = documents.length;
+  const idf = Float64Array.from(frequency, (count) => Math.log((1 + total) / (1 + count)) + 1);
   const counts = countSignals(signals);
   // Flags are rare next to unflagged posts: both sides weigh the same in total, so the model does not
   // learn "nothing is interesting".
   const negativeMass = counts.disliked * signalWeights.disliked + counts.ignored * signalWeights.ignored;
   const positiveScale = counts.flagged > 0 ? Math.max(1, negativeMass / counts.flagged) : 1;
-  const features = [...idf.weights.keys()];
-  const indexOf = new Map(features.map((feature, index) => [feature, index]));
-  const idfByIndex = Float64Array.from(features, (feature) => idf.weights.get(feature) ?? idf.unseen);
   const examples: Example[] = signals.map((signal, index) => ({
-    ...indexedTfidf(terms[index] as Map<string, number>, indexOf, idfByIndex),
+    ...localTfidf(documents[index] as CompiledTerms, localOf, idf),
     label: signal.kind === 'flagged' ? 1 : 0,
     weight:
       signal.kind === 'flagged'
         ? positiveScale * (1 + Math.log2(Math.max(1, signal.flags ?? 1)) * 0.5)
         : signalWeights[signal.kind],
   }));
-  const linear = trainLogisticRegression(examples, features.length);
-  const weights = new Map(
-    features
-      .map((feature, index) => [feature, linear.weights[index] ?? 0] as [string, number])
-      .sort((a, b) => Math.abs(b[1]) - Math.abs(a[1]))
-      .slice(0, keptWeights),
-  );
-  const usedLabels = new Map<string, string>();
+  const linear = trainLogisticRegression(examples, globalOf.length);
+  const name = (local: number) => reader.featureName(globalOf[local] as number);
+  const locals = globalOf.map((_, local) => local);
+  const strongest = [...locals]
+    .sort((a, b) => Math.abs(linear.weights[b] as number) - Math.abs(linear.weights[a] as number))
+    .slice(0, keptWeights);
+  const weights = new Map(strongest.map((local) => [name(local), linear.weights[local] as number]));
+  // The commonest features' idf (they dominate a vector's length); the rest read as rare.
+  const commonest = [...locals].sort((a, b) => (idf[a] as number) - (idf[b] as number)).slice(0, keptIdf);
+  const labels = new Map<string, string>();
   for (const feature of weights.keys())
     for (const part of feature.split(' ')) {
-      const label = labels.get(part);
-      if (label) usedLabels.set(part, label);
+      const label = reader.labels.get(part);
+      if (label) labels.set(part, label);
     }
   return {
     bias: linear.bias,
     weights,
-    idf: compactIdf(idf),
-    labels: usedLabels,
+    idf: {
+      weights: new Map(commonest.map((local) => [name(local), idf[local] as number])),
+      unseen: Math.log(1 + total) + 1,
+    },
+    labels,
     counts,
     trainedAt,
     fingerprint,
   };
 }
 
-/** `tfidfVector` for training: the same values, as typed arrays over the vocabulary's indexes. */
-function indexedTfidf(terms: Map<string, number>, indexOf: Map<string, number>, idf: Float64Array) {
-  const indexes = new Int32Array(terms.size);
-  const values = new Float64Array(terms.size);
-  let k = 0;
+/** `tfidfVector` for training: the same values, as typed arrays over the local indexes. */
+function localTfidf(document: CompiledTerms, localOf: Int32Array, idf: Float64Array) {
+  const size = document.ids.length;
+  const indexes = new Int32Array(size);
+  const values = new Float64Array(size);
   let squares = 0;
-  for (const [feature, count] of terms) {
-    const index = indexOf.get(feature) ?? 0;
-    const value = (1 + Math.log(count)) * (idf[index] as number);
-    indexes[k] = index;
-    values[k++] = value;
+  for (let k = 0; k < size; k++) {
+    const local = localOf[document.ids[k] as number] as number;
+    const value = (1 + Math.log(document.counts[k] as number)) * (idf[local] as number);
+    indexes[k] = local;
+    values[k] = value;
     squares += value * value;
   }
   const norm = Math.sqrt(squares) || 1;
-  for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) / norm;
+  for (let k = 0; k < size; k++) values[k] = (values[k] as number) / norm;
   return { indexes, values };
 }
 
-/** Keeps the commonest features' idf (they dominate a vector's length); the rest read as rare. */
-function compactIdf(idf: Idf): Idf {
-  const kept = [...idf.weights].sort((a, b) => a[1] - b[1]).slice(0, keptIdf);
-  const rare = kept.length === idf.weights.size ? idf.unseen : Math.max(...kept.map(([, value]) => value));
-  return { weights: new Map(kept), unseen: Math.max(rare, idf.unseen) };
-}
-
-export const paperVector = (model: Pick<ChannelModel, 'idf'>, paper: Paper): SparseVector =>
-  tfidfVector(paperTerms(paper), model.idf);
+export const paperVector = (
+  model: Pick<ChannelModel, 'idf'>,
+  paper: Paper,
+  reader?: PaperReader,
+): SparseVector => tfidfVector(reader ? reader.terms(paper) : paperTerms(paper), model.idf);
 
 /** The model's raw score (log-odds that the channel flags it). */
 export const modelScore = (model: ChannelModel, vector: SparseVector) => linearScore(model, vector);

@@ -13,13 +13,13 @@ import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles
 import {
   type ChannelModel,
   modelScore,
+  paperVector,
   type SignalCounts,
   type TrainingSignal,
   trainChannelModel,
 } from './channel-model';
-import { paperTerms, type TermCounts } from './paper-features';
+import { createPaperReader } from './paper-reader';
 import { type FlaggedNeighbour, rankingReason } from './ranking-reason';
-import { tfidfVector } from './tfidf';
 
 /** A post nobody flagged within this many days counts as a weak "not for us". */
 export const ignoredAfterDays = 3;
@@ -75,22 +75,9 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
   const blend = options.blend ?? defaultBlend;
   const log = options.log.child({ service: 'ranking' });
   const cache = new Map<string, Trained>();
-  // Reading a paper's text is most of a training's cost, and papers do not change their text: each is read once.
-  const read = new Map<string, { terms: TermCounts; labels: Map<string, string> }>();
-  const maxRead = 20_000;
-  function termsOf(paper: Paper, labels?: Map<string, string>): TermCounts {
-    let entry = read.get(paper.id);
-    if (!entry) {
-      const own = new Map<string, string>();
-      entry = { terms: paperTerms(paper, own), labels: own };
-      if (read.size >= maxRead) read.delete(read.keys().next().value as string);
-      read.set(paper.id, entry);
-    }
-    if (labels)
-      for (const [stemmed, word] of entry.labels) if (!labels.has(stemmed)) labels.set(stemmed, word);
-    return entry.terms;
-  }
-  const vectorOf = (model: ChannelModel, paper: Paper) => tfidfVector(termsOf(paper), model.idf);
+  // Papers are read once: training again after a flag only sweeps numbers.
+  const reader = createPaperReader();
+  const vectorOf = (model: ChannelModel, paper: Paper) => paperVector(model, paper, reader);
   const keyOf = (channel: ChannelRef) => `${channel.platform}:${channel.workspaceId}:${channel.channelId}`;
 
   function gather(channel: ChannelRef, now: Date) {
@@ -137,7 +124,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
         const paper = papers.get(id);
         if (paper) examples.push({ paper, kind: 'ignored' });
       }
-      model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, termsOf);
+      model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, reader);
       store.ranking.saveModel(channel, model);
       log.debug(
         { channel: channel.channelId, ...signals.counts, ms: Math.round(performance.now() - started) },

@@ -1,7 +1,7 @@
 /**
- * tf-idf vectors over a channel's own papers. The idf is learned with the model from the papers the channel
- * was shown, so a word every digest contains ("model", "language") weighs little and a word only some
- * contain weighs much. Vectors are sparse maps, L2-normalised, so a dot product is a cosine.
+ * tf-idf vectors over a channel's own papers. The idf is learned with the model (channel-model.ts) from the
+ * papers the channel was shown, so a word every digest contains ("model", "language") weighs little and a
+ * word only some contain weighs much. Vectors are sparse maps, L2-normalised, so a dot product is a cosine.
  */
 import type { TermCounts } from './paper-features';
 
@@ -11,18 +11,6 @@ export interface Idf {
   weights: Map<string, number>;
   /** For a feature the training papers never had: as rare as can be. */
   unseen: number;
-}
-
-export function learnIdf(documents: TermCounts[]): Idf {
-  const documentFrequency = new Map<string, number>();
-  for (const terms of documents)
-    for (const feature of terms.keys())
-      documentFrequency.set(feature, (documentFrequency.get(feature) ?? 0) + 1);
-  const total = documents.length;
-  const weights = new Map<string, number>();
-  for (const [feature, frequency] of documentFrequency)
-    weights.set(feature, Math.log((1 + total) / (1 + frequency)) + 1);
-  return { weights, unseen: Math.log(1 + total) + 1 };
 }
 
 export function tfidfVector(terms: TermCounts, idf: Idf): SparseVector {
