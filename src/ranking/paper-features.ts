@@ -1,11 +1,12 @@
 /**
  * What the team model reads in a paper: stemmed words and adjacent word pairs of its title, AI keywords,
  * AI summary and abstract (the title and keywords count more: they say what the paper is about), its
- * authors and its organisation. Words are folded and stemmed as search folds them, so "diffusion models"
- * and "diffusion model" are one feature.
+ * authors and its organisation. Words are folded as search folds them and Porter-stemmed (the `stemmer`
+ * package: the same algorithm as FTS5's porter tokenizer), so "diffusion models" and "diffusion model"
+ * are one feature.
  */
+import { stemmer } from 'stemmer';
 import type { Paper } from '../papers/paper';
-import { stem } from '../search/porter-stemmer';
 import { stopwords, words } from '../search/search-text';
 
 /** Feature → weighted count in one paper. Author and organisation features carry a prefix. */
@@ -27,7 +28,7 @@ const maxRememberedStems = 100_000;
 function stemOf(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = stem(word);
+    stemmed = stemmer(word);
     if (stems.size >= maxRememberedStems) stems.clear();
     stems.set(word, stemmed);
   }
