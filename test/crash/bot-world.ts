@@ -161,7 +161,7 @@ export function countPosts(world: BotWorld): PostCount {
   const papers = oct25Batch().map((item) =>
     normalizeHfDailyItem(hfDailyItemSchema.parse(item), 'http://x', 'day'),
   );
-  const topTen = selectForDigest(papers, defaultDigestSettings);
+  const topTen = selectForDigest(papers, defaultDigestSettings).map(({ paper }) => paper);
   const expected = new Set<string>();
   channels.forEach((channelId, index) => {
     for (const paper of topTen) expected.add(`${channelId}:pb:${index + 1}:${paper.id}`);
