@@ -2,8 +2,8 @@ import type { ChannelRef } from '../chat/chat-port';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
 import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
 import type { Paper } from '../papers/paper';
-import type { RejectedItem } from '../sources/paper-source';
 import type { ChannelModel } from '../ranking/channel-model';
+import type { RejectedItem } from '../sources/paper-source';
 import type { DigestSettings, Subscription } from '../subscriptions/subscription';
 
 /**

@@ -9,9 +9,9 @@ import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { classifySqliteError, openFailure, withFaultCodes } from './sqlite-faults';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
+import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
-import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
