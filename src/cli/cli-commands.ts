@@ -21,13 +21,28 @@ const print = (stream: Writable, text: string) => stream.write(`${text}\n`);
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
+  const ranged = args.from !== undefined || args.to !== undefined;
+  if (ranged && args.date)
+    throw new PaperboyError('invalid_input', 'give either --date D or --from D --to D, not both');
+  if (ranged && (!args.from || !args.to)) {
+    const [given, missing] = args.from ? ['--from', '--to'] : ['--to', '--from'];
+    throw new PaperboyError(
+      'invalid_input',
+      `${given} needs ${missing} too (a range is --from D --to D; one day is --date D)`,
+    );
+  }
   const from = args.from ?? args.date;
-  const to = args.to ?? args.from ?? args.date;
+  const to = args.to ?? args.date;
   if (!from || !to)
     throw new PaperboyError('invalid_input', 'fetch needs --date YYYY-MM-DD, or --from and --to');
   if (from > to) throw new PaperboyError('invalid_input', `--from ${from} is after --to ${to}`);
+  // Hugging Face has no list for a day that has not begun: say so instead of "0 papers".
+  const today = utcDay(core.clock.now());
+  if (from > today)
+    throw new PaperboyError('invalid_input', `${from} is in the future (today is ${today} UTC): nothing to fetch yet`);
   const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  for (let day = from; day <= to && day <= today; day = addDays(day, 1)) days.push(day);
+  if (to > today) print(io.stderr, `Days after ${today} (today, UTC) are in the future and were skipped.`);
   const tick = progressBar(io.stderr, days.length);
   let papers = 0;
   let skipped = 0;
@@ -123,7 +138,9 @@ export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<v
   if (!preview.header) {
     print(
       io.stdout,
-      args.date ? `No papers were listed on ${args.date}.` : 'No Daily Papers batch found in the last week.',
+      args.date
+        ? `No Daily Papers batch on ${dayLabel(args.date, core.clock.now())}: nothing was listed that day (weekends and holidays have none).`
+        : 'No Daily Papers batch found in the last week.',
     );
     return;
   }
@@ -134,4 +151,18 @@ export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<v
       `${String(index + 1).padStart(2)}. ${card.title} (▲ ${card.upvotes})\n    ${card.authorsLine}\n    ${card.summary}\n    ${card.hfUrl}`,
     );
   });
+}
+
+/** `Sat 26 Oct`, with the year when it is not this year: `Sat 26 Oct 2024`. */
+function dayLabel(day: string, now: Date): string {
+  const sameYear = day.slice(0, 4) === utcDay(now).slice(0, 4);
+  return new Date(`${day}T12:00:00Z`)
+    .toLocaleDateString('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(sameYear ? {} : { year: 'numeric' }),
+      timeZone: 'UTC',
+    })
+    .replace(',', '');
 }

@@ -46,7 +46,8 @@ export async function previewDigest(
   } else {
     batch = await deps.sync.latestCompleteBatch(now);
   }
-  if (!batch) return { batch: null, header: null, papers: [], cards: [] };
+  // A weekend or holiday is a stored, empty batch: there is no digest to show for it, not an empty one.
+  if (!batch || batch.paperCount === 0) return { batch: null, header: null, papers: [], cards: [] };
   const listed = deps.store.papers.listByBatchDay(batch.day);
   const selected = selectForDigest(listed, settings, order);
   const papers = selected.map(({ paper }) => paper);

@@ -98,6 +98,24 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
     db.close();
   });
 
+  it('asks for both ends of a range, refuses --date with a range, skips future days, and names an empty day', async () => {
+    const fromOnly = await runCli(['fetch', '--from', '2024-10-24'], { env: env(), cwd });
+    expect(fromOnly.code).toBe(1);
+    expect(fromOnly.stderr).toContain('--from needs --to too');
+    const both = await runCli(['fetch', '--date', '2024-10-25', '--from', '2024-10-24', '--to', '2024-10-25'], {
+      env: env(),
+      cwd,
+    });
+    expect(both.stderr).toContain('give either --date D or --from D --to D, not both');
+    const future = await runCli(['fetch', '--date', '2099-01-01'], { env: env(), cwd });
+    expect(future.code).toBe(1);
+    expect(future.stderr).toMatch(/2099-01-01 is in the future \(today is \d{4}-\d{2}-\d{2} UTC\)/);
+    const weekend = await runCli(['digest', '--date', '2024-10-26'], { env: env(), cwd });
+    expect(weekend.stdout.trim()).toBe(
+      'No Daily Papers batch on Sat 26 Oct 2024: nothing was listed that day (weekends and holidays have none).',
+    );
+  });
+
   it('rejects a bad date and a bad setting with messages that say what is expected', async () => {
     const date = await runCli(['fetch', '--date', '2024-13-45'], { env: env(), cwd });
     expect(date.code).toBe(1);
