@@ -15,16 +15,26 @@ const rankingTips = [
   'Team ranking: once 5 papers are flagged here, the digest puts first what this channel reads (its flags, 👎 reactions and the posts nobody flagged, blended with upvotes); each card says why. `settings ranking=upvotes` switches it off.',
 ];
 
+const subscribeDefaults =
+  'Subscribe defaults: 09:00 UTC, every day, top 10, no upvote minimum, no keywords. Examples: `subscribe 08:30 Europe/Paris`, `subscribe top=5 weekdays=mon-fri`.';
+
+/** Words only the terminal has: there is no button or reaction to click there. */
+const consoleWords =
+  'In the terminal: `next` (or `more`) and `prev` page the last list, `share` posts it, `react m3` / `unreact m3` flag or unflag a paper (add `as <name>` to act as a teammate), `exit` (or `quit`) leaves.';
+
 export function helpCommand(_invocation: unknown, context: CommandContext, deps: CommandDeps) {
   const lines = deps.specs.map((spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`);
+  const terminal = context.channel.platform === 'console' ? ['', consoleWords] : [];
   return textReply(
     [
       'paperboy: the Hugging Face Daily Papers in this channel.',
       '',
       ...lines,
       '',
+      subscribeDefaults,
       ...searchSyntax,
       ...rankingTips,
+      ...terminal,
     ].join('\n'),
   );
 }

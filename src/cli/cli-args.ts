@@ -12,6 +12,9 @@ Usage:
   paperboy register-commands [--guild ID]  register the Discord /papers command
   paperboy help
 
+Options: --verbose  also print the info log of one-shot commands (fetch, search, digest)
+Backfill older days for search: paperboy fetch --from 2024-09-01 --to 2024-10-31
+
 Configuration comes from the environment and .env (see .env.example).`;
 
 export interface CliArgs {

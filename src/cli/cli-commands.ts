@@ -39,7 +39,10 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
   // Hugging Face has no list for a day that has not begun: say so instead of "0 papers".
   const today = utcDay(core.clock.now());
   if (from > today)
-    throw new PaperboyError('invalid_input', `${from} is in the future (today is ${today} UTC): nothing to fetch yet`);
+    throw new PaperboyError(
+      'invalid_input',
+      `${from} is in the future (today is ${today} UTC): nothing to fetch yet`,
+    );
   const days: string[] = [];
   for (let day = from; day <= to && day <= today; day = addDays(day, 1)) days.push(day);
   if (to > today) print(io.stderr, `Days after ${today} (today, UTC) are in the future and were skipped.`);

@@ -102,10 +102,13 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
     const fromOnly = await runCli(['fetch', '--from', '2024-10-24'], { env: env(), cwd });
     expect(fromOnly.code).toBe(1);
     expect(fromOnly.stderr).toContain('--from needs --to too');
-    const both = await runCli(['fetch', '--date', '2024-10-25', '--from', '2024-10-24', '--to', '2024-10-25'], {
-      env: env(),
-      cwd,
-    });
+    const both = await runCli(
+      ['fetch', '--date', '2024-10-25', '--from', '2024-10-24', '--to', '2024-10-25'],
+      {
+        env: env(),
+        cwd,
+      },
+    );
     expect(both.stderr).toContain('give either --date D or --from D --to D, not both');
     const future = await runCli(['fetch', '--date', '2099-01-01'], { env: env(), cwd });
     expect(future.code).toBe(1);
@@ -114,6 +117,12 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
     expect(weekend.stdout.trim()).toBe(
       'No Daily Papers batch on Sat 26 Oct 2024: nothing was listed that day (weekends and holidays have none).',
     );
+  });
+
+  it('documents --verbose and backfilling in its help', async () => {
+    const help = await runCli(['help'], { env: env(), cwd });
+    expect(help.stdout).toContain('--verbose');
+    expect(help.stdout).toContain('paperboy fetch --from 2024-09-01 --to 2024-10-31');
   });
 
   it('rejects a bad date and a bad setting with messages that say what is expected', async () => {

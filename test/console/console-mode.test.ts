@@ -121,8 +121,11 @@ describe('console mode, started as a process and driven through its prompt', () 
   });
 
   it('is one person at the terminal: a typed reaction and a command act as the same user', async () => {
-    const input = ['react m3', 'queue', 'unflag 2410.16251', 'queue', 'exit', ''].join('\n');
+    const input = ['react m3', 'queue', 'unflag 2410.16251', 'queue', 'help', 'exit', ''].join('\n');
     const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
+    expect(run.stdout).toContain('In the terminal: `next` (or `more`) and `prev` page the last list');
+    expect(run.stdout).toContain('add `as <name>` to act as a teammate');
+    expect(run.stdout).toContain('Subscribe defaults: 09:00 UTC, every day, top 10');
     expect(run.stdout).toContain('Reacted 🔖 on m3 as you.');
     expect(run.stdout).toContain('1 flag: you');
     expect(run.stdout).toContain('Your flag is withdrawn; the paper has left the queue.');
