@@ -16,7 +16,7 @@ const rankingTips = [
 ];
 
 const subscribeDefaults =
-  'Subscribe defaults: 09:00 UTC, every day, top 10, no upvote minimum, no keywords. Examples: `subscribe 08:30 Europe/Paris`, `subscribe top=5 weekdays=mon-fri`.';
+  'Daily digest defaults (subscribe): 09:00 UTC, every day, top 10, no upvote minimum, no keywords. Examples: `subscribe 08:30 Europe/Paris`, `subscribe top=5 weekdays=mon-fri`.';
 
 /** Words only the terminal has: there is no button or reaction to click there. */
 const consoleWords =

@@ -125,7 +125,7 @@ describe('console mode, started as a process and driven through its prompt', () 
     const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
     expect(run.stdout).toContain('In the terminal: `next` (or `more`) and `prev` page the last list');
     expect(run.stdout).toContain('add `as <name>` to act as a teammate');
-    expect(run.stdout).toContain('Subscribe defaults: 09:00 UTC, every day, top 10');
+    expect(run.stdout).toContain('Daily digest defaults (subscribe): 09:00 UTC, every day, top 10');
     expect(run.stdout).toContain('Reacted 🔖 on m3 as you.');
     expect(run.stdout).toContain('1 flag: you');
     expect(run.stdout).toContain('Your flag is withdrawn; the paper has left the queue.');
