@@ -8,18 +8,10 @@
  * heavy-tailed.
  */
 import type { Paper } from '../src/papers/paper';
+import { seededRandom } from '../src/seeded-random';
 import { fixturePapers } from '../test/search/support/fixture-corpus';
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 type Chain = Map<string, string[]>;
 

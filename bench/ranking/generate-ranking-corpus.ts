@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Paper } from '../../src/papers/paper';
-import { seededRandom } from '../../src/ranking/logistic-regression';
+import { seededRandom } from '../../src/seeded-random';
 import {
   adjectives,
   closings,

@@ -4,7 +4,7 @@
  * follow a lab's prolific author. A few teams are quiet (a handful of flags in two months) so the bench
  * shows what the ranking does with almost no signal. Half are used to tune the blend, half are held out.
  */
-import { seededRandom } from '../../src/ranking/logistic-regression';
+import { seededRandom } from '../../src/seeded-random';
 import type { CorpusPaper } from './generate-ranking-corpus';
 
 export interface Team {

@@ -7,6 +7,8 @@
  * kilobytes and milliseconds. The method is the textbook one; a linear model also stays explainable: each
  * feature's weight says how much it pulls a paper up or down.
  */
+
+import { seededRandom } from '../seeded-random';
 import type { SparseVector } from './tfidf';
 
 /** One training example, its features as indexes into the weight array (typed arrays: fast to sweep). */
@@ -37,18 +39,6 @@ export function linearScore(model: LinearModel, vector: SparseVector): number {
   let z = model.bias;
   for (const [feature, value] of vector) z += value * (model.weights.get(feature) ?? 0);
   return z;
-}
-
-/** A small deterministic generator, so the same signals always train the same model. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Weights indexed as the examples' features are, and the bias. */

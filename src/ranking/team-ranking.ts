@@ -97,8 +97,9 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     return { flagged, disliked, ignored, fingerprint, counts };
   }
 
-  function trained(channel: ChannelRef, now: Date): Trained | null {
-    const signals = gather(channel, now);
+  type Signals = ReturnType<typeof gather>;
+
+  function trained(channel: ChannelRef, signals: Signals, now: Date): Trained | null {
     if (signals.counts.flagged === 0) return null;
     const key = keyOf(channel);
     const cached = cache.get(key);
@@ -141,9 +142,8 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     return entry;
   }
 
-  function status(channel: ChannelRef, now: Date): RankingStatus {
+  function statusOf(channel: ChannelRef, counts: SignalCounts): RankingStatus {
     const setting = store.discussion.getSettings(channel).ranking;
-    const { counts } = gather(channel, now);
     const share = modelShare(counts.flagged, blend);
     return {
       setting,
@@ -155,8 +155,10 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
   }
 
   function order(channel: ChannelRef, papers: Paper[], now: Date, force = false): RankedList {
-    const current = status(channel, now);
-    const model = current.modelShare > 0 && (current.active || force) ? trained(channel, now) : null;
+    // One read of the signals serves both the status and the training check.
+    const signals = gather(channel, now);
+    const current = statusOf(channel, signals.counts);
+    const model = current.modelShare > 0 && (current.active || force) ? trained(channel, signals, now) : null;
     if (!model) {
       return {
         papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })),
@@ -181,10 +183,10 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
   }
 
   return {
-    status,
+    status: (channel, now) => statusOf(channel, gather(channel, now).counts),
     order,
     refresh(channel, now) {
-      trained(channel, now);
+      trained(channel, gather(channel, now), now);
     },
   };
 }

@@ -31,17 +31,9 @@ export interface CrashReport extends PostCount {
   killsDuringFanOut: number;
 }
 
-/** A small seeded PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/seeded-random';
+
+export { seededRandom };
 
 export async function runCrashHarness(options: CrashRunOptions): Promise<CrashReport> {
   const log = options.log ?? (() => {});
