@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ChannelRef } from '../chat/chat-port';
-import { byPopularity } from '../digest/digest-plan';
+import { upvoteOrder } from '../digest/digest-plan';
 import type { Paper } from '../papers/paper';
 import type { Store } from '../store/store';
 import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles } from './blend';
@@ -159,13 +159,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     const signals = gather(channel, now);
     const current = statusOf(channel, signals.counts);
     const model = current.modelShare > 0 && (current.active || force) ? trained(channel, signals, now) : null;
-    if (!model) {
-      return {
-        papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })),
-        by: 'upvotes',
-        status: current,
-      };
-    }
+    if (!model) return { ...upvoteOrder(papers), status: current };
     const vectors = papers.map((paper) => vectorOf(model.model, paper));
     const scores = vectors.map((vector) => modelScore(model.model, vector));
     const modelPercentile = percentiles(scores);

@@ -38,10 +38,12 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
   const pageSize = options.pageSize ?? 100;
   const maxPages = options.maxPages ?? 50;
   const observer = options.metrics ? observerFor(options.metrics) : undefined;
-  const request = (path: string) =>
+  const request = (
+    path: string,
+    limits = { timeoutMs: options.timeoutMs, retryBudgetMs: options.retryBudgetMs },
+  ) =>
     fetchJson(`${options.baseUrl}${path}`, {
-      timeoutMs: options.timeoutMs,
-      retryBudgetMs: options.retryBudgetMs,
+      ...limits,
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       log,
       settingName: 'HF_BASE_URL',
@@ -90,14 +92,8 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
   async function searchPapers(query: string, limit: number, timeoutMs: number): Promise<Paper[]> {
     const q = encodeURIComponent(query.slice(0, maxSearchQuery));
     const path = `/api/papers/search?q=${q}&limit=${Math.min(Math.max(limit, 1), 120)}`;
-    const result = await fetchJson(`${options.baseUrl}${path}`, {
-      timeoutMs,
-      retryBudgetMs: 0,
-      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-      log,
-      settingName: 'HF_BASE_URL',
-      ...(observer ? { observer } : {}),
-    });
+    // One attempt: a search reply cannot wait out a retry budget.
+    const result = await request(path, { timeoutMs, retryBudgetMs: 0 });
     if (result.status === 'not_found' || !Array.isArray(result.body))
       throw new PaperboyError('source_bad_response', 'papers/search returned an unexpected shape');
     const papers = new Map<string, Paper>();
