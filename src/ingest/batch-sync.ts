@@ -98,17 +98,23 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
       const record = store.batches.get(day);
       if (record && record.fetchedAt >= completedAt(day)) continue;
       const failure = store.sourceLog.dayFailure(day);
-      const waiting = failure && !failure.recoveredAt && failure.retryAt > now.toISOString();
-      if (waiting && day !== horizon) continue;
+      if (failure && !failure.recoveredAt && failure.retryAt > now.toISOString()) {
+        // Not yet time to ask again: an older day is skipped, the newest one still holds the digest up.
+        if (day !== horizon) continue;
+        throw new PaperboyError('source_unavailable', failure.lastError);
+      }
       try {
-        if (waiting) throw new PaperboyError('source_unavailable', failure.lastError);
         await syncDay(day);
       } catch (error) {
-        if (notAboutTheDay(error) || waiting) throw error;
-        const failed = recordDayFailure(day, error, now);
-        if (day === horizon) throw error;
-        log.warn(
-          { day, failures: failed.failures, retryAt: failed.retryAt, err: error },
+        if (notAboutTheDay(error)) throw error;
+        if (day === horizon) {
+          recordDayFailure(day, error, now);
+          throw error;
+        }
+        noteDayFailure(
+          day,
+          error,
+          now,
           'a day could not be fetched; it is retried on its own and the digests go on without it',
         );
       }
@@ -121,6 +127,11 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     return store.sourceLog.recordDayFailure(day, message, now.toISOString(), (failures) =>
       new Date(now.getTime() + dayRetryMs(failures)).toISOString(),
     );
+  }
+
+  function noteDayFailure(day: string, error: unknown, now: Date, message: string): void {
+    const failed = recordDayFailure(day, error, now);
+    log.warn({ day, failures: failed.failures, retryAt: failed.retryAt, err: error }, message);
   }
 
   async function refreshRecent(now: Date, days = 2): Promise<DaySync[]> {
@@ -143,11 +154,7 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
         log.info({ day }, 'a day that had failed was fetched; the next digests include it');
       } catch (error) {
         if (notAboutTheDay(error)) throw error;
-        const failed = recordDayFailure(day, error, now);
-        log.warn(
-          { day, failures: failed.failures, retryAt: failed.retryAt, err: error },
-          'a day still cannot be fetched',
-        );
+        noteDayFailure(day, error, now, 'a day still cannot be fetched');
       }
     }
     return fetched;
