@@ -13,6 +13,7 @@ import type { Ticker } from '../../src/app/scheduler';
 import { ManualClock } from '../../src/clock';
 import { parseConfig } from '../../src/config/config';
 import { createLogger } from '../../src/logging/logger';
+import type { Store } from '../../src/store/store';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
 import { type SlashOption, slashInteraction, userPayload } from '../fakes/discord/fake-payloads';
 import { Recorder } from '../fakes/discord/fake-recorder';
@@ -48,6 +49,8 @@ export interface BotOptions {
   database?: string;
   hf?: FakeHfServer;
   discord?: FakeDiscord | null;
+  /** A store opened by the test on `database` (to reach its connection, e.g. to fill the disk). */
+  store?: Store;
 }
 
 export class BotHarness {
@@ -108,6 +111,7 @@ export class BotHarness {
       ticker: ticker.ticker,
       signal: stopper.signal,
       onStarted: markStarted,
+      ...(options.store ? { store: options.store } : {}),
     });
     const bot = await Promise.race([
       started,
