@@ -96,6 +96,13 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
   /** The file path and the advice go to the operator's log; the chat hears what happened to its command. */
   function storeFaultReply(error: PaperboyError, invocation: CommandInvocation): Reply {
     const seconds = storeRetryBudgetMs / 1_000;
+    if (error.code === 'store_read_only') {
+      deps.log.error({ err: error, command: invocation.name }, error.message);
+      return errorReply(
+        `paperboy's database is not writable just now, so \`${invocation.name}\` could not be saved ` +
+          '(nothing was changed). Whoever runs paperboy needs to make its file and folder writable; then try again.',
+      );
+    }
     if (error.code === 'store_full') {
       deps.log.error({ err: error, command: invocation.name }, error.message);
       return errorReply(
@@ -112,7 +119,7 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
 
   function replyForError(error: unknown, invocation: CommandInvocation, context: CommandContext): Reply {
     if (isPaperboyError(error)) {
-      if (error.code === 'store_busy' || error.code === 'store_full')
+      if (error.code === 'store_busy' || error.code === 'store_full' || error.code === 'store_read_only')
         return storeFaultReply(error, invocation);
       if (error.code === 'source_unavailable' || error.code === 'source_bad_response') {
         deps.log.warn({ err: error, command: invocation.name }, 'command could not reach the paper source');

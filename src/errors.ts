@@ -13,6 +13,8 @@ export type ErrorCode =
   | 'store_busy'
   /** The disk (or volume) holding the database has no room; the write did not happen. */
   | 'store_full'
+  /** The database file or its folder is not writable: reads work, this write did not happen. */
+  | 'store_read_only'
   /** Another paperboy process already runs the scheduler on this database. */
   | 'store_in_use'
   | 'config_invalid';

@@ -76,6 +76,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
 
   const core = createCore({ config, clock, log, ...(options.store ? { store: options.store } : {}) });
+  refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
   const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
   const adapters: ChatAdapter[] = consoleAdapter
@@ -164,6 +165,22 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     signal: prompt.signal,
   });
   return shutdown('end of input');
+}
+
+/**
+ * The bot records every post before and after it makes it, so that it never repeats or misses one: it
+ * cannot run on a database it cannot write. Reading one-shot commands can.
+ */
+function refuseReadOnly(core: Core, databaseUrl: string): void {
+  const reason = core.store.readOnly;
+  if (!reason) return;
+  core.close();
+  throw new PaperboyError(
+    'store_read_only',
+    `paperboy cannot run on the database ${databaseUrl}: ${reason}. The bot saves every post it makes ` +
+      '(so it never repeats or misses one), so it needs to write there: make it writable, or point ' +
+      'DATABASE_URL at a writable copy. paperboy search and paperboy digest read it as it is.',
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Core } from '../app/create-core';
-import { previewDigest } from '../digest/digest-preview';
+import { type DigestSource, previewDigest } from '../digest/digest-preview';
 import { isStoreWriteFault, PaperboyError } from '../errors';
 import { paperLinks } from '../papers/paper';
 import { parseSearchQuery } from '../search/query-syntax';
@@ -36,6 +36,12 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
   if (!from || !to)
     throw new PaperboyError('invalid_input', 'fetch needs --date YYYY-MM-DD, or --from and --to');
   if (from > to) throw new PaperboyError('invalid_input', `--from ${from} is after --to ${to}`);
+  if (core.store.readOnly) {
+    throw new PaperboyError(
+      'store_read_only',
+      `fetch saves what it fetches, but ${core.store.readOnly}: nothing was fetched. Make it writable, or point DATABASE_URL at a writable copy.`,
+    );
+  }
   // Hugging Face has no list for a day that has not begun: say so instead of "0 papers".
   const today = utcDay(core.clock.now());
   if (from > today)
@@ -133,7 +139,18 @@ export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
 }
 
 export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
-  const preview = await previewDigest(core, core.clock.now(), defaultDigestSettings, args.date);
+  const preview = await previewDigest(
+    core.store.readOnly ? { ...core, sync: storedDaysOnly(core, core.store.readOnly) } : core,
+    core.clock.now(),
+    defaultDigestSettings,
+    args.date,
+  );
+  if (core.store.readOnly) {
+    print(
+      io.stderr,
+      `Read-only database (${core.store.readOnly}): showing what is stored, nothing was fetched.`,
+    );
+  }
   if (args.json) {
     print(io.stdout, JSON.stringify({ header: preview.header, papers: preview.cards }, null, 2));
     return;
@@ -168,4 +185,17 @@ function dayLabel(day: string, now: Date): string {
       timeZone: 'UTC',
     })
     .replace(',', '');
+}
+
+/** A read-only database cannot take a fetch: the digest comes from the days already stored. */
+function storedDaysOnly(core: Core, reason: string): DigestSource {
+  return {
+    syncDay: async (day) => {
+      throw new PaperboyError(
+        'store_read_only',
+        `${day} is not stored, and it cannot be fetched because ${reason}. Stored days can be shown.`,
+      );
+    },
+    latestCompleteBatch: async (now) => core.store.batches.latestNonEmpty(utcDay(now)),
+  };
 }

@@ -29,8 +29,11 @@ export function selectForDigest(
  * What a digest with these settings shows: the latest complete batch, or `day`'s batch (fetched if
  * paperboy has not stored it yet). Used by `/papers today`, the CLI and the console's start-up digest.
  */
+/** What a preview needs of the batch sync: a day on demand, and the newest complete batch. */
+export type DigestSource = Pick<BatchSync, 'syncDay' | 'latestCompleteBatch'>;
+
 export async function previewDigest(
-  deps: { store: Store; sync: BatchSync },
+  deps: { store: Store; sync: DigestSource },
   now: Date,
   settings: DigestSettings,
   day?: string,

@@ -11,6 +11,8 @@ import type { DigestSettings, Subscription } from '../subscriptions/subscription
  * Calls are synchronous, as better-sqlite3 is: a transaction can never interleave with another task.
  */
 export interface Store {
+  /** Why nothing can be saved (the database file or its folder is not writable), or null when it can. */
+  readonly readOnly: string | null;
   readonly papers: PaperRepository;
   readonly batches: BatchRepository;
   readonly subscriptions: SubscriptionRepository;

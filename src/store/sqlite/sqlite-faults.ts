@@ -6,6 +6,7 @@
 import { statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PaperboyError } from '../../errors';
+import { readOnlyError } from './sqlite-read-only';
 
 /** Less free space than this on the database's volume counts as "full" for an I/O error SQLite reports. */
 const nearlyFullBytes = 1024 * 1024;
@@ -54,18 +55,27 @@ const isFullDisk = (code: string, path: string): boolean => {
   return free !== null && free < nearlyFullBytes;
 };
 
-/** The coded error for an outside fault, or the original error when it is something else. */
-export function classifySqliteError(error: unknown, path: string): unknown {
+/** What a write refused as read-only is told when the store opened writable (it was changed since). */
+const notWritableNow = (path: string) => `the file ${path} or its folder is not writable (any more)`;
+
+/**
+ * The coded error for an outside fault, or the original error when it is something else. `readOnly` is
+ * why the store opened read-only, if it did.
+ */
+export function classifySqliteError(error: unknown, path: string, readOnly: string | null = null): unknown {
   const code = sqliteCode(error);
+  if (code.startsWith('SQLITE_READONLY')) return readOnlyError(path, readOnly ?? notWritableNow(path), error);
   if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return busyError(path, error);
   if (isFullDisk(code, path)) return diskFullError(path, error);
   return error;
 }
 
-/** Opening failed: a full disk or a missing shared-memory file is not a damaged database. */
-export function openFailure(error: unknown, path: string): PaperboyError {
+/** Opening failed: a full disk, a read-only file or a missing shared-memory file is not a damaged database. */
+export function openFailure(error: unknown, path: string, readOnly: string | null = null): PaperboyError {
+  if (error instanceof PaperboyError) return error;
   const code = sqliteCode(error);
   const detail = (error as Error).message;
+  if (code.startsWith('SQLITE_READONLY')) return readOnlyError(path, readOnly ?? notWritableNow(path), error);
   if (isFullDisk(code, path) || code === 'SQLITE_IOERR_SHMSIZE') {
     return diskFullError(path, error, 'open (it needs room for its -wal and -shm files)');
   }
@@ -96,7 +106,7 @@ export function openFailure(error: unknown, path: string): PaperboyError {
  * Wraps every method of a repository so outside faults surface as coded errors. Errors already coded (a
  * nested call) pass through unchanged.
  */
-export function withFaultCodes<T extends object>(target: T, path: string): T {
+export function withFaultCodes<T extends object>(target: T, path: string, readOnly: string | null = null): T {
   return new Proxy(target, {
     get(object, property, receiver) {
       const value = Reflect.get(object, property, receiver);
@@ -105,7 +115,7 @@ export function withFaultCodes<T extends object>(target: T, path: string): T {
         try {
           return value.apply(object, args);
         } catch (error) {
-          throw classifySqliteError(error, path);
+          throw classifySqliteError(error, path, readOnly);
         }
       };
     },

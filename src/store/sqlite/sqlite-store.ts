@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { Store } from '../store';
@@ -10,6 +10,7 @@ import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { classifySqliteError, openFailure, withFaultCodes } from './sqlite-faults';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteRankingRepository } from './sqlite-ranking-repository';
+import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
@@ -30,23 +31,33 @@ export interface SqliteStoreOptions {
   onOpen?: (db: Database.Database) => void;
 }
 
-/** Opens (creating if needed) the database, sets WAL and applies pending migrations. */
+/**
+ * Opens (creating if needed) the database, sets WAL and applies pending migrations. A database paperboy
+ * cannot write (read-only file or folder) opens for reading: `readOnly` says why, and writes fail with
+ * `store_read_only`.
+ */
 export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): Store {
   const path = sqlitePathFromUrl(url);
-  const db = openDatabase(path);
+  const readOnly = path === ':memory:' ? null : whyNotWritable(path);
+  const db = readOnly ? openReadOnly(path, readOnly) : openDatabase(path);
   try {
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    migrate(db);
+    if (readOnly) {
+      checkReadOnlySchema(db, path, migrations.length, readOnly);
+    } else {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db);
+    }
   } catch (error) {
     db.close();
-    throw openFailure(error, path);
+    throw openFailure(error, path, readOnly);
   }
   options.onOpen?.(db);
-  const guard = <T extends object>(repository: T) => withFaultCodes(repository, path);
+  const guard = <T extends object>(repository: T) => withFaultCodes(repository, path, readOnly);
   return {
+    readOnly,
     papers: guard(new SqlitePaperRepository(db)),
     batches: guard(new SqliteBatchRepository(db)),
     subscriptions: guard(new SqliteSubscriptionRepository(db)),
@@ -58,7 +69,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
       try {
         return db.transaction(work)();
       } catch (error) {
-        throw classifySqliteError(error, path);
+        throw classifySqliteError(error, path, readOnly);
       }
     },
     claimScheduler: (holder) => {
@@ -72,9 +83,23 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
   };
 }
 
+function openReadOnly(path: string, reason: string): Database.Database {
+  if (!existsSync(path)) {
+    throw new PaperboyError(
+      'store_unavailable',
+      `Cannot create the database ${path}: ${reason}. Point DATABASE_URL at a writable folder.`,
+    );
+  }
+  try {
+    return openReadOnlyDatabase(path);
+  } catch (error) {
+    throw openFailure(error, path, reason);
+  }
+}
+
 function openDatabase(path: string): Database.Database {
   try {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
     return new Database(path);
   } catch (error) {
     if ((error as { code?: string }).code === 'SQLITE_FULL') throw openFailure(error, path);
