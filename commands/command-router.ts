@@ -22,6 +22,7 @@ import { searchCommand } from './handlers/search-command';
 import { settingsCommand } from './handlers/settings-command';
 import { subscribeCommand, unsubscribeCommand } from './handlers/subscription-commands';
 import { todayCommand } from './handlers/today-command';
+import { trendingCommand } from './handlers/trending-command';
 import { whyCommand } from './handlers/why-command';
 import { parseCommandText } from './parse-command-text';
 
@@ -44,6 +45,7 @@ export const maxCommandTextLength = 2_000;
 const builtInHandlers: Record<string, CommandHandler> = {
   search: searchCommand,
   today: todayCommand,
+  trending: trendingCommand,
   paper: paperCommand,
   subscribe: subscribeCommand,
   unsubscribe: unsubscribeCommand,

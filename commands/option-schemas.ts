@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Weekday } from '../src/subscriptions/subscription';
+import { type DigestSource, digestSources, type Weekday } from '../src/subscriptions/subscription';
 import { canonicalTimezone } from '../src/time/zoned-time';
 
 /** zod pieces for command options; every message says what was wrong and what would work. */
@@ -131,4 +131,18 @@ export const agendaSlot = z
       return z.NEVER;
     }
     return { weekday: weekday as Weekday, time: time.data, timezone: zone?.success ? zone.data : undefined };
+  });
+
+/** `source=daily` or `source=trending`: what a subscription posts. */
+export const digestSource = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx) => {
+    if ((digestSources as readonly string[]).includes(value)) return value as DigestSource;
+    ctx.addIssue({
+      code: 'custom',
+      message: `source "${value}" is not a digest source; use source=daily (the day's Daily Papers batch, the default) or source=trending (Hugging Face's trending list)`,
+    });
+    return z.NEVER;
   });

@@ -70,6 +70,12 @@ export const commandSpecs: CommandSpec[] = [
     options: [],
   },
   {
+    name: 'trending',
+    description: "Hugging Face's trending papers right now",
+    usage: 'trending',
+    options: [],
+  },
+  {
     name: 'paper',
     description: 'One paper by arXiv id or Hugging Face / arXiv URL',
     usage: 'paper <arXiv id or URL>',
@@ -88,7 +94,7 @@ export const commandSpecs: CommandSpec[] = [
     name: 'subscribe',
     description: 'Post the daily digest in this channel (or change its settings)',
     usage:
-      'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri]',
+      'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri] [source=daily|trending]',
     managesChannel: true,
     options: [
       {
@@ -141,6 +147,13 @@ export const commandSpecs: CommandSpec[] = [
         maxLength: 40,
       },
       { name: 'post_empty', type: 'boolean', description: 'Post a short line on days with nothing new' },
+      {
+        name: 'source',
+        type: 'string',
+        description:
+          "daily: the day's batch (default); trending: Hugging Face's trending list, new papers only",
+        maxLength: 20,
+      },
     ],
   },
   {

@@ -56,7 +56,7 @@ export function renderCard(card: PaperCard, style: Style, index?: number): strin
 }
 
 export function renderHeader(header: DigestHeader, style: Style): string {
-  const all = `all ${header.total} of the day: ${header.dayUrl}`;
+  const all = `${header.linkLabel ?? `all ${header.total} of the day`}: ${header.dayUrl}`;
   return `\n${style.bold(`📰 ${clean(header.title)}`)}\n${style.dim(clean(all))}\n`;
 }
 

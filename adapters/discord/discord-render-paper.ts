@@ -13,7 +13,9 @@ export function renderDigestHeader(header: DigestHeader, deliveryKey?: string): 
   const title = `**${truncate(escapeMarkdown(oneLine(header.title)), 300)}**`;
   const content = deliveryKey ? `${title}\n-# ${refText(deliveryKey)}` : title;
   const dayUrl = safeUrl(header.dayUrl);
-  const label = `All ${header.total} paper${header.total === 1 ? '' : 's'} of the day on Hugging Face`;
+  const label =
+    header.linkLabel ??
+    `All ${header.total} paper${header.total === 1 ? '' : 's'} of the day on Hugging Face`;
   return {
     content: truncate(content, LIMITS.content),
     embeds: [],

@@ -36,11 +36,15 @@ export function renderDigestHeader(header: DigestHeader): SlackMessage {
     { type: 'header', text: plain(fitPlain(header.title, limits.header)) },
     {
       type: 'context',
-      elements: [mrkdwn(`Hugging Face Daily Papers · ${escapeMrkdwn(header.batchDay)} · ${papers}`)],
+      elements: [
+        mrkdwn(escapeMrkdwn(header.about ?? `Hugging Face Daily Papers · ${header.batchDay} · ${papers}`)),
+      ],
     },
   ];
   if (dayUrl) {
-    const label = `All ${header.total} paper${header.total === 1 ? '' : 's'} of the day on Hugging Face`;
+    const label =
+      header.linkLabel ??
+      `All ${header.total} paper${header.total === 1 ? '' : 's'} of the day on Hugging Face`;
     blocks.push({
       type: 'actions',
       elements: [

@@ -6,7 +6,15 @@ import { type DigestSettings, defaultDigestSettings } from '../../src/subscripti
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
-import { flag, keywordList, timeOfDay, timezone, weekdayList, wholeNumber } from '../option-schemas';
+import {
+  digestSource,
+  flag,
+  keywordList,
+  timeOfDay,
+  timezone,
+  weekdayList,
+  wholeNumber,
+} from '../option-schemas';
 import { validateOptions } from '../validate';
 
 const subscribeSchema = z.object({
@@ -18,6 +26,7 @@ const subscribeSchema = z.object({
   exclude: keywordList('exclude').optional(),
   weekdays: weekdayList.optional(),
   post_empty: flag('post_empty').optional(),
+  source: digestSource.optional(),
 });
 
 export function requireManager(context: CommandContext, action: string) {
@@ -29,10 +38,18 @@ export function requireManager(context: CommandContext, action: string) {
   }
 }
 
+const sourceLines = {
+  daily: "Source: the day's Daily Papers batch (source=trending posts Hugging Face's trending list instead)",
+  trending:
+    "Source: Hugging Face's trending list, papers not posted here before (source=daily posts the day's batch instead)",
+} as const;
+
 export function describeSettings(settings: DigestSettings): string {
+  const papers = settings.source === 'trending' ? 'trending papers' : 'papers';
   const lines = [
-    `Posts ${describeSchedule(settings)}: the top ${settings.topN} papers` +
+    `Posts ${describeSchedule(settings)}: the top ${settings.topN} ${papers}` +
       (settings.minUpvotes > 0 ? ` with at least ${settings.minUpvotes} upvotes` : ''),
+    sourceLines[settings.source],
     settings.include.length ? `Only papers mentioning: ${settings.include.join(', ')}` : 'Keywords: any',
   ];
   if (settings.exclude.length) lines.push(`Leaves out papers mentioning: ${settings.exclude.join(', ')}`);
@@ -48,7 +65,12 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
   const existing = deps.store.subscriptions.get(context.channel);
   // A channel that unsubscribed and comes back gets its own settings back, not the defaults.
   const base: DigestSettings = existing ?? defaultDigestSettings;
+  const source = options.source ?? base.source;
+  // The trending list is always there, so "nothing new" is news: a channel switching to it hears so,
+  // unless it says post_empty=off.
+  const switchedToTrending = source === 'trending' && base.source !== 'trending';
   const settings: DigestSettings = {
+    source,
     time: options.time ?? base.time,
     timezone: options.timezone ?? base.timezone,
     weekdays: options.weekdays ?? base.weekdays,
@@ -56,18 +78,19 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
     minUpvotes: options.min_upvotes ?? base.minUpvotes,
     include: options.include ?? base.include,
     exclude: options.exclude ?? base.exclude,
-    postWhenEmpty: options.post_empty ?? base.postWhenEmpty,
+    postWhenEmpty: options.post_empty ?? (switchedToTrending ? true : base.postWhenEmpty),
   };
   const subscription = deps.store.subscriptions.upsert(
     context.channel,
     settings,
     deps.clock.now().toISOString(),
   );
+  const what = source === 'trending' ? "Hugging Face's trending papers" : 'the Hugging Face Daily Papers';
   const verb = existing?.active
-    ? "Updated this channel's Daily Papers"
+    ? `Updated this channel's ${source === 'trending' ? 'trending papers' : 'Daily Papers'}`
     : existing
-      ? 'This channel gets the Hugging Face Daily Papers again, with its previous settings (options change them)'
-      : 'This channel now gets the Hugging Face Daily Papers';
+      ? `This channel gets ${what} again, with its previous settings (options change them)`
+      : `This channel now gets ${what}`;
   const now = deps.clock.now();
   const next = describeNextDigest(subscription, now, (localDate) =>
     Boolean(deps.store.deliveries.findRun(subscription.id, localDate)?.completedAt),

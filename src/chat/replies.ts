@@ -57,8 +57,12 @@ export interface DigestHeader {
   count: number;
   /** Papers listed that day (and any days it catches up on), of which `count` are posted. */
   total: number;
-  /** The full day on Hugging Face. */
+  /** The full day on Hugging Face (the whole trending list, for a trending digest). */
   dayUrl: string;
+  /** The link's label, when it is not the day's list ("All 29 papers of the day on Hugging Face"). */
+  linkLabel?: string;
+  /** The line under the title, when it is not "Hugging Face Daily Papers · <day> · <count> papers". */
+  about?: string;
 }
 
 export interface TextReply {

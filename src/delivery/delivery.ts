@@ -1,4 +1,5 @@
 /** The delivery log: one row per (subscription, paper), so a paper is never recorded twice for a channel. */
+import type { DigestSource } from '../subscriptions/subscription';
 
 export type DeliveryState =
   /** Chosen for a digest, not yet sent. */
@@ -39,7 +40,9 @@ export interface DigestRun {
   subscriptionId: number;
   /** The subscriber's local date, `YYYY-MM-DD`. */
   localDate: string;
+  /** The batch a daily run covers; for a trending run, the UTC day the list was read. */
   batchDay: string;
+  source: DigestSource;
   headerState: 'pending' | 'sending' | 'sent' | 'none';
   headerMessageId: string | null;
   completedAt: string | null;

@@ -1,6 +1,8 @@
 import type { ChannelRef } from '../chat/chat-port';
 import { describeSchedule } from '../digest/schedule';
+import { trendingDepth } from '../digest/trending-plan';
 import type { Store } from '../store/store';
+import type { Subscription } from '../subscriptions/subscription';
 import type { Delivery, DigestRun } from './delivery';
 
 /** What `/papers why` can say about a paper in a channel. */
@@ -13,6 +15,7 @@ export type DeliveryVerdict =
   | 'outside_top_n'
   | 'failed'
   | 'not_in_batch'
+  | 'not_trending'
   | 'not_digested_yet'
   | 'before_subscription'
   | 'rejected'
@@ -76,17 +79,22 @@ export function explainDelivery(
     );
     return { ...explained, text: `${explained.text}${paused}` };
   }
+  if (subscription.source === 'trending') return explainNotTrending(store, subscription, name, paused);
   if (!paper) return explainUnknown(store, paperId);
   const days = store.batches.daysListing(paperId);
   const listed = days.at(-1);
   if (!listed) {
+    // Known from the trending list or a search, listed on a day paperboy never fetched.
+    const unfetched = paper.batchDay && !store.batches.get(paper.batchDay);
     return {
       verdict: 'not_in_batch',
-      text: `${name} has not been listed on Hugging Face Daily Papers (yet), and only listed papers are posted.`,
+      text: unfetched
+        ? `${name} was on Hugging Face Daily Papers on ${paper.batchDay}, a day paperboy has not fetched (it knows the paper from Hugging Face's trending list or search); digests cover the days paperboy fetches, at most a week back.${paused}`
+        : `${name} has not been listed on Hugging Face Daily Papers (yet), and only listed papers are posted.`,
     };
   }
-  const first = store.deliveries.firstRun(subscription.id);
-  const last = store.deliveries.lastRun(subscription.id);
+  const first = store.deliveries.firstRun(subscription.id, 'daily');
+  const last = store.deliveries.lastRun(subscription.id, 'daily');
   if (first && listed < first.batchDay) {
     return {
       verdict: 'before_subscription',
@@ -112,14 +120,36 @@ export function explainDelivery(
   };
 }
 
+/** A trending channel's paper with no row: not high enough on the list when its digests ran (or not yet). */
+function explainNotTrending(
+  store: Store,
+  subscription: Subscription,
+  name: string,
+  paused: string,
+): DeliveryExplanation {
+  const last = store.deliveries.lastRun(subscription.id, 'trending');
+  const when = last
+    ? `was not in the top ${trendingDepth} of Hugging Face's trending list when this channel's trending digests ran (the last on ${last.localDate})`
+    : 'has not been considered yet: this channel has had no trending digest so far';
+  return {
+    verdict: 'not_trending',
+    text: `${name} ${when}. This channel posts the top ${subscription.topN} trending papers it has not had, ${describeSchedule(subscription)}; a paper is posted if it is trending then.${paused}`,
+  };
+}
+
 function fromLog(
   delivery: Delivery,
   run: DigestRun | null,
   name: string,
   days: string[],
 ): DeliveryExplanation {
-  const batch = run ? `the ${run.batchDay} digest` : 'a digest';
-  const relisted = run ? days.filter((day) => day > run.batchDay) : [];
+  const trending = run?.source === 'trending';
+  const batch = !run
+    ? 'a digest'
+    : trending
+      ? `the trending digest of ${run.localDate}`
+      : `the ${run.batchDay} digest`;
+  const relisted = run && !trending ? days.filter((day) => day > run.batchDay) : [];
   const again = relisted.length
     ? ` It was listed again on ${relisted.join(', ')} and, as always, not posted twice.`
     : '';
@@ -139,9 +169,10 @@ function fromLog(
       };
     case 'skipped': {
       const verdict = delivery.reason ? skipVerdicts[delivery.reason] : 'filtered';
+      const later = trending ? ' A later trending digest posts it if it is still trending then.' : '';
       return {
         verdict,
-        text: `${name} was left out of ${batch}: it ${delivery.detail ?? "did not pass the channel's filters"}.${again}`,
+        text: `${name} was left out of ${batch}: it ${delivery.detail ?? "did not pass the channel's filters"}.${again}${later}`,
       };
     }
   }

@@ -3,6 +3,7 @@ import type { ChannelRef, ChatPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
+import { nothingNewTrending, trendingHeader, trendingNote } from '../digest/trending-plan';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
 import { rankingNote } from '../ranking/ranking-reason';
 import type { Store } from '../store/store';
@@ -47,7 +48,11 @@ export function createRunPoster(options: RunPosterOptions) {
     try {
       if (outstanding.length === 0) {
         if (isNew && subscription.postWhenEmpty) {
-          await port.postText(subscription.channel, `Daily Papers: nothing new for this channel today.`);
+          const text =
+            run.source === 'trending'
+              ? nothingNewTrending
+              : 'Daily Papers: nothing new for this channel today.';
+          await port.postText(subscription.channel, text);
         }
         store.deliveries.completeRun(run.id, now.toISOString());
         return outcome;
@@ -57,7 +62,7 @@ export function createRunPoster(options: RunPosterOptions) {
       }
       for (const delivery of outstanding) {
         if (options.stopping()) break;
-        if (await postPaper(port, subscription, delivery, now)) outcome.posted++;
+        if (await postPaper(port, subscription, run, delivery, now)) outcome.posted++;
         else outcome.failed++;
       }
     } catch (error) {
@@ -79,7 +84,11 @@ export function createRunPoster(options: RunPosterOptions) {
     }
     store.deliveries.setHeaderState(run.id, 'sending', null);
     const total = Math.max(count, store.deliveries.paperCount(run.id));
-    const posted = await port.postDigestHeader(channel, digestHeader(run.batchDay, count, total), key);
+    const header =
+      run.source === 'trending'
+        ? trendingHeader(run.batchDay, count, total)
+        : digestHeader(run.batchDay, count, total);
+    const posted = await port.postDigestHeader(channel, header, key);
     store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
   }
 
@@ -87,6 +96,7 @@ export function createRunPoster(options: RunPosterOptions) {
   async function postPaper(
     port: ChatPort,
     subscription: Subscription,
+    run: DigestRun,
     delivery: Delivery,
     now: Date,
   ): Promise<boolean> {
@@ -107,7 +117,9 @@ export function createRunPoster(options: RunPosterOptions) {
     store.deliveries.markSending(delivery.id, at());
     try {
       const card = toPaperCard(paper);
-      if (delivery.note) card.note = rankingNote(delivery.note);
+      // A trending run's note is the paper's place on the list, shown as it is.
+      if (delivery.note)
+        card.note = run.source === 'trending' ? trendingNote(delivery.note) : rankingNote(delivery.note);
       const posted = await port.postPaper(subscription.channel, card, key);
       store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
       return true;

@@ -93,15 +93,19 @@ export function digestHeader(batchDay: string, count: number, total: number): Di
 
 /** `Daily Papers — Thu 27 Nov · top 10 of 29`, or `· 7 papers` when the digest has them all. */
 export function digestTitle(batchDay: string, count: number, total = count): string {
-  const date = new Date(`${batchDay}T12:00:00Z`);
-  const label = new Intl.DateTimeFormat('en-GB', {
+  const label = dayLabel(batchDay);
+  const size = count < total ? `top ${count} of ${total}` : `${count} paper${count === 1 ? '' : 's'}`;
+  return `Daily Papers — ${label} · ${size}`;
+}
+
+/** `Thu 27 Nov` */
+export function dayLabel(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
   })
-    .format(date)
+    .format(new Date(`${day}T12:00:00Z`))
     .replace(',', '');
-  const size = count < total ? `top ${count} of ${total}` : `${count} paper${count === 1 ? '' : 's'}`;
-  return `Daily Papers — ${label} · ${size}`;
 }

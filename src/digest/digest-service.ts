@@ -7,10 +7,17 @@ import type { Metrics } from '../metrics/metrics';
 import type { Paper } from '../papers/paper';
 import type { TeamRanking } from '../ranking/team-ranking';
 import type { BatchRecord, Store } from '../store/store';
-import type { Subscription } from '../subscriptions/subscription';
-import { addDays } from '../time/zoned-time';
+import { type DigestSource, digestSources, type Subscription } from '../subscriptions/subscription';
+import { addDays, utcDay } from '../time/zoned-time';
 import { planDigest } from './digest-plan';
 import { dueLocalDate } from './schedule';
+import { planTrending, trendingDepth } from './trending-plan';
+
+/** What this tick fetched for the digests due: the latest complete batch, the trending list. */
+interface DigestInputs {
+  daily?: BatchRecord | null;
+  trending?: Paper[];
+}
 
 export interface DigestServiceOptions {
   store: Store;
@@ -55,8 +62,11 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   const maxCatchUpDays = 7;
   const maxOutagePauseMs = 15 * 60_000;
   let current: Promise<DigestTickResult> | null = null;
-  /** Consecutive source failures, and when the source may be asked again. */
-  let outage = { failures: 0, retryAt: 0, lastError: '' };
+  /** Consecutive failures of each source, and when it may be asked again. */
+  const outages: Record<DigestSource, { failures: number; retryAt: number; lastError: string }> = {
+    daily: { failures: 0, retryAt: 0, lastError: '' },
+    trending: { failures: 0, retryAt: 0, lastError: '' },
+  };
   let stopping = false;
   const poster = createRunPoster({ store, ports, maxAttempts, stopping: () => stopping });
 
@@ -86,33 +96,36 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       );
     const result: DigestTickResult = { due: due.length, posted: 0, failed: 0 };
     if (due.length === 0) return result;
-    if (now.getTime() < outage.retryAt) {
-      result.sourceError = outage.lastError;
-      return result;
-    }
-    let batch: BatchRecord | null;
-    try {
-      batch = await sync.latestCompleteBatch(now);
-      outage = { failures: 0, retryAt: 0, lastError: '' };
-    } catch (error) {
-      if (isStoreWriteFault(error)) return postponedByStore(result, error, due.length);
-      // Never an empty digest because of an outage: stay due, and try again after a growing pause.
-      const failures = outage.failures + 1;
-      const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
-      outage = { failures, retryAt: now.getTime() + pauseMs, lastError: (error as Error).message };
-      result.sourceError = outage.lastError;
-      options.log.warn(
-        { err: error, due: due.length, retryInMs: pauseMs },
-        'digests postponed: the paper source is unavailable',
+    // Each source is asked only when a digest needs it; an outage of one holds up only its own digests. A
+    // daily digest waits for the batch even to resume (as it always has); a trending one that has planned
+    // its run goes on without the list.
+    const needs = (source: DigestSource) =>
+      due.some(
+        ({ subscription, localDate }) =>
+          subscription.source === source &&
+          (source === 'daily' || !store.deliveries.findRun(subscription.id, localDate)),
       );
-      return result;
+    const inputs: DigestInputs = {};
+    for (const source of digestSources) {
+      if (!needs(source)) continue;
+      const fetched = await fetchInput(source, now, due.length);
+      if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, due.length);
+      if ('sourceError' in fetched) result.sourceError = fetched.sourceError;
+      else if (source === 'daily') inputs.daily = fetched.value as BatchRecord | null;
+      else inputs.trending = fetched.value as Paper[];
     }
+    const runnable = due.filter(({ subscription, localDate }) =>
+      subscription.source === 'daily'
+        ? inputs.daily !== undefined
+        : inputs.trending !== undefined || store.deliveries.findRun(subscription.id, localDate) !== null,
+    );
+    if (runnable.length === 0) return result;
     const started = performance.now();
     let channels = 0;
-    for (const { subscription, localDate } of due) {
+    for (const { subscription, localDate } of runnable) {
       if (stopping) break;
       try {
-        const outcome = await runSubscription(subscription, localDate, batch, now);
+        const outcome = await runSubscription(subscription, localDate, inputs, now);
         if (outcome.attempted) channels++;
         count(subscription.channel.platform, outcome);
         result.posted += outcome.posted;
@@ -130,12 +143,44 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         due: due.length,
         posts: result.posted,
         failures: result.failed,
-        batchDay: batch?.day ?? null,
+        batchDay: inputs.daily?.day ?? null,
+        ...(inputs.trending ? { trending: inputs.trending.length } : {}),
         ms: Math.round(performance.now() - started),
       },
       'digest run finished',
     );
     return result;
+  }
+
+  /**
+   * The day's batch or the trending list, or why not. Never an empty digest because of an outage: the
+   * digests stay due, and the source is asked again after a growing pause (its own, per source).
+   */
+  async function fetchInput(
+    source: DigestSource,
+    now: Date,
+    due: number,
+  ): Promise<{ value: BatchRecord | null | Paper[] } | { sourceError: string } | { storeError: Error }> {
+    const outage = outages[source];
+    if (now.getTime() < outage.retryAt) return { sourceError: outage.lastError };
+    try {
+      const value =
+        source === 'daily' ? await sync.latestCompleteBatch(now) : await sync.syncTrending(trendingDepth);
+      outages[source] = { failures: 0, retryAt: 0, lastError: '' };
+      return { value };
+    } catch (error) {
+      if (isStoreWriteFault(error)) return { storeError: error };
+      const failures = outage.failures + 1;
+      const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
+      outages[source] = { failures, retryAt: now.getTime() + pauseMs, lastError: (error as Error).message };
+      options.log.warn(
+        { err: error, due, retryInMs: pauseMs, ...(source === 'trending' ? { source } : {}) },
+        source === 'trending'
+          ? 'trending digests postponed: the trending list is unavailable'
+          : 'digests postponed: the paper source is unavailable',
+      );
+      return { sourceError: (error as Error).message };
+    }
   }
 
   function count(platform: string, outcome: { posted: number; failed: number; attempted: boolean }) {
@@ -158,30 +203,61 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   async function runSubscription(
     subscription: Subscription,
     localDate: string,
-    batch: BatchRecord | null,
+    inputs: DigestInputs,
     now: Date,
   ) {
     const log = options.log.child({ subscription: subscription.id, channel: subscription.channel.channelId });
     let run = store.deliveries.findRun(subscription.id, localDate);
     let isNew = false;
     if (!run) {
-      if (!batch) return { posted: 0, failed: 0, attempted: false };
-      const papers = candidatePapers(subscription.id, batch.day);
-      const logged = store.deliveries.loggedPaperIds(
-        subscription.id,
-        papers.map((paper) => paper.id),
-      );
-      const planned = planDigest(papers, subscription, logged, (fresh) =>
-        options.ranking.order(subscription.channel, fresh, now),
-      );
-      run = store.deliveries.createRun(subscription.id, localDate, batch.day, planned, now.toISOString());
+      run = planRun(subscription, localDate, inputs, now);
+      if (!run) return { posted: 0, failed: 0, attempted: false };
       isNew = true;
       log.info(
-        { batchDay: batch.day, planned: planned.filter((row) => row.state === 'pending').length },
+        {
+          ...(run.source === 'trending' ? { source: 'trending' } : { batchDay: run.batchDay }),
+          planned: store.deliveries.outstanding(run.id).length,
+        },
         'digest planned',
       );
     }
     return { ...(await poster.deliverRun(subscription, run, isNew, now, log)), attempted: true };
+  }
+
+  /** Records the run and its whole plan at once, from the subscription's source; null when there is nothing to plan from. */
+  function planRun(subscription: Subscription, localDate: string, inputs: DigestInputs, now: Date) {
+    if (subscription.source === 'trending') {
+      if (!inputs.trending) return null;
+      // Posted (or on its way) by either kind of digest: never again. Only left out: considered again.
+      const had = new Set(
+        inputs.trending
+          .filter((paper) => {
+            const logged = store.deliveries.get(subscription.id, paper.id);
+            return logged !== null && logged.state !== 'skipped';
+          })
+          .map((paper) => paper.id),
+      );
+      const planned = planTrending(inputs.trending, subscription, had);
+      return store.deliveries.createRun(
+        subscription.id,
+        localDate,
+        utcDay(now),
+        planned,
+        now.toISOString(),
+        'trending',
+      );
+    }
+    const batch = inputs.daily;
+    if (!batch) return null;
+    const papers = candidatePapers(subscription.id, batch.day);
+    const logged = store.deliveries.loggedPaperIds(
+      subscription.id,
+      papers.map((paper) => paper.id),
+    );
+    const planned = planDigest(papers, subscription, logged, (fresh) =>
+      options.ranking.order(subscription.channel, fresh, now),
+    );
+    return store.deliveries.createRun(subscription.id, localDate, batch.day, planned, now.toISOString());
   }
 
   /**
@@ -190,11 +266,11 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
    * a channel's first digest.
    */
   function candidatePapers(subscriptionId: number, latestDay: string): Paper[] {
-    const previous = store.deliveries.lastRun(subscriptionId);
+    const previous = store.deliveries.lastRun(subscriptionId, 'daily');
     const weekBefore = addDays(latestDay, -maxCatchUpDays);
     // A day Hugging Face failed to serve when the last digest was planned, fetched since: its papers
     // come now (those already logged for the channel are left out by the plan).
-    const first = store.deliveries.firstRun(subscriptionId);
+    const first = store.deliveries.firstRun(subscriptionId, 'daily');
     const recovered = previous
       ? store.sourceLog
           .recoveredSince(previous.createdAt)

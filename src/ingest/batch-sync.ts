@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { isPaperboyError, isStoreWriteFault, PaperboyError } from '../errors';
+import type { Paper } from '../papers/paper';
 import type { PaperSource } from '../sources/paper-source';
 import type { BatchRecord, Store } from '../store/store';
 import { addDays, utcDay } from '../time/zoned-time';
@@ -48,6 +49,11 @@ export interface BatchSync {
   retryFailedDays(now: Date): Promise<string[]>;
   /** Re-fetches today and the last `days` days, for search and moving upvotes. */
   refreshRecent(now: Date, days?: number): Promise<DaySync[]>;
+  /**
+   * The source's trending list (top `limit`, highest first), its papers stored so `paper`, flags and `why`
+   * know them. `timeoutMs`: one attempt that long (a chat reply); without it, the source's retries.
+   */
+  syncTrending(limit: number, timeoutMs?: number): Promise<Paper[]>;
 }
 
 export function createBatchSync(options: BatchSyncOptions): BatchSync {
@@ -160,5 +166,14 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     return fetched;
   }
 
-  return { syncDay, completeHorizon, latestCompleteBatch, retryFailedDays, refreshRecent };
+  async function syncTrending(limit: number, timeoutMs?: number): Promise<Paper[]> {
+    if (!source.fetchTrending)
+      throw new PaperboyError('source_unavailable', `${source.name} has no trending list`);
+    const papers = await source.fetchTrending(limit, timeoutMs);
+    if (papers.length > 0) store.papers.upsertMany(papers);
+    log.info({ papers: papers.length }, 'trending list fetched');
+    return papers;
+  }
+
+  return { syncDay, completeHorizon, latestCompleteBatch, retryFailedDays, refreshRecent, syncTrending };
 }

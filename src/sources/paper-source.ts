@@ -31,4 +31,10 @@ export interface PaperSource {
    * (a search reply waits for it, so it never retries). Absent when the source has none.
    */
   searchPapers?(query: string, limit: number, timeoutMs: number): Promise<Paper[]>;
+  /**
+   * The source's trending list right now, highest first: at most `limit` papers from the top. With
+   * `timeoutMs`, one attempt of at most that long (a chat reply waits for it); without, the source's own
+   * timeout and retries (a scheduled digest can wait). Absent when the source has none.
+   */
+  fetchTrending?(limit: number, timeoutMs?: number): Promise<Paper[]>;
 }

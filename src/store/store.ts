@@ -4,7 +4,7 @@ import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion
 import type { Paper } from '../papers/paper';
 import type { ChannelModel } from '../ranking/channel-model';
 import type { RejectedItem } from '../sources/paper-source';
-import type { DigestSettings, Subscription } from '../subscriptions/subscription';
+import type { DigestSettings, DigestSource, Subscription } from '../subscriptions/subscription';
 
 /**
  * Persistence behind interfaces, so a server database can replace SQLite without touching the services.
@@ -202,15 +202,21 @@ export interface PlannedDelivery {
 export interface DeliveryRepository {
   findRun(subscriptionId: number, localDate: string): DigestRun | null;
   getRun(runId: number): DigestRun | null;
-  firstRun(subscriptionId: number): DigestRun | null;
-  lastRun(subscriptionId: number): DigestRun | null;
-  /** Creates the run and its planned rows at once; papers already logged for the subscription keep their row. */
+  /** The subscription's earliest run (of that source, when given). */
+  firstRun(subscriptionId: number, source?: DigestSource): DigestRun | null;
+  /** The subscription's latest run (of that source, when given). */
+  lastRun(subscriptionId: number, source?: DigestSource): DigestRun | null;
+  /**
+   * Creates the run and its planned rows at once. A paper already logged for the subscription keeps its row,
+   * unless that row only says it was left out (`skipped`): then the new plan replaces it.
+   */
   createRun(
     subscriptionId: number,
     localDate: string,
     batchDay: string,
     planned: PlannedDelivery[],
     now: string,
+    source?: DigestSource,
   ): DigestRun;
   setHeaderState(runId: number, state: DigestRun['headerState'], messageId: string | null): void;
   completeRun(runId: number, now: string): void;

@@ -5,8 +5,17 @@ export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
 export const allWeekdays: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 
+/**
+ * What a digest posts: `daily`, the Daily Papers batch of the day (and any it has not covered yet);
+ * `trending`, the top of Hugging Face's trending list that the channel has not had yet.
+ */
+export type DigestSource = 'daily' | 'trending';
+
+export const digestSources: readonly DigestSource[] = ['daily', 'trending'];
+
 /** What a channel asked for. Everything but the channel has a default. */
 export interface DigestSettings {
+  source: DigestSource;
   /** Local time of day, `HH:MM`. */
   time: string;
   /** IANA zone, e.g. `Europe/Paris`. */
@@ -23,6 +32,7 @@ export interface DigestSettings {
 }
 
 export const defaultDigestSettings: DigestSettings = {
+  source: 'daily',
   time: '09:00',
   timezone: 'UTC',
   weekdays: allWeekdays,

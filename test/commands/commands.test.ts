@@ -160,6 +160,7 @@ describe('commands', () => {
     const subscription = t.core.store.subscriptions.upsert(
       context().channel,
       {
+        source: 'daily',
         time: '10:15',
         timezone: 'Europe/Berlin',
         weekdays: [1, 3, 5],

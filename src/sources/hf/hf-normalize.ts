@@ -77,8 +77,8 @@ export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDa
   };
 }
 
-/** A daily item → Paper, its batch day defaulting to the day that was asked for. */
-export function normalizeHfDailyItem(item: HfDailyItem, baseUrl: string, requestedDay: string): Paper {
+/** A daily item → Paper, its batch day defaulting to the day that was asked for (none for the trending list). */
+export function normalizeHfDailyItem(item: HfDailyItem, baseUrl: string, requestedDay: string | null): Paper {
   const paper = normalizeHfPaper(item.paper, baseUrl, item);
   return { ...paper, batchDay: paper.batchDay ?? requestedDay };
 }

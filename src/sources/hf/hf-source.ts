@@ -112,7 +112,34 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
     return [...papers.values()].slice(0, limit);
   }
 
-  return { name: 'huggingface', fetchDay, fetchPaper, searchPapers };
+  /**
+   * `GET /api/daily_papers?sort=trending`: a global rank, so never with `date`. Pages of at most 100 until
+   * `limit` papers or a short page; invalid items are left out (and logged) as in a day's list.
+   */
+  async function fetchTrending(limit: number, timeoutMs?: number): Promise<Paper[]> {
+    const papers = new Map<string, Paper>();
+    const perPage = Math.min(Math.max(limit, 1), 100);
+    const limits = timeoutMs === undefined ? undefined : { timeoutMs, retryBudgetMs: 0 };
+    for (let page = 0; page < maxPages && papers.size < limit; page++) {
+      const path = `/api/daily_papers?sort=trending&limit=${perPage}&p=${page}`;
+      const result = await request(path, limits);
+      if (result.status === 'not_found') throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
+      if (!Array.isArray(result.body))
+        throw new PaperboyError('source_bad_response', 'the trending list is not a list of papers');
+      result.body.forEach((raw, index) => {
+        const checked = checkDailyItem(raw, options.baseUrl, null);
+        if (!checked.ok) {
+          log.warn({ trending: true, page, position: index, ...checked.rejected }, 'refused an invalid item');
+          return;
+        }
+        if (!papers.has(checked.paper.id)) papers.set(checked.paper.id, checked.paper);
+      });
+      if (result.body.length < perPage) break;
+    }
+    return [...papers.values()].slice(0, limit);
+  }
+
+  return { name: 'huggingface', fetchDay, fetchPaper, searchPapers, fetchTrending };
 }
 
 /** Hugging Face takes search queries of at most this many characters. */

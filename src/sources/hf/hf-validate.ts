@@ -33,7 +33,7 @@ function describeIssue(error: z.ZodError): string {
   return `its ${field} is not valid (${issue.message})`;
 }
 
-export function checkDailyItem(raw: unknown, baseUrl: string, day: string): ItemCheck {
+export function checkDailyItem(raw: unknown, baseUrl: string, day: string | null): ItemCheck {
   const rawId = rawIdOf(raw);
   const sourceId = typeof rawId === 'string' ? rawId : null;
   const paperId = sourceId === null ? null : canonicalArxivId(sourceId);

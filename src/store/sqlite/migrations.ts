@@ -315,4 +315,12 @@ export const migrations: string[] = [
   ALTER TABLE deliveries ADD COLUMN ranking_note TEXT;
   CREATE INDEX deliveries_sent ON deliveries (subscription_id, state, updated_at);
   `,
+  // 10: what a subscription posts (the day's batch, or Hugging Face's trending list) and what each run
+  // posted, so a run keeps its kind when the channel switches and a daily run never follows a trending one.
+  `
+  ALTER TABLE subscriptions ADD COLUMN source TEXT NOT NULL DEFAULT 'daily'
+    CHECK (source IN ('daily', 'trending'));
+  ALTER TABLE digest_runs ADD COLUMN source TEXT NOT NULL DEFAULT 'daily'
+    CHECK (source IN ('daily', 'trending'));
+  `,
 ];

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ChannelRef } from '../../chat/chat-port';
 import type { Delivery, DigestRun, SkipReason } from '../../delivery/delivery';
+import type { DigestSource } from '../../subscriptions/subscription';
 import type { DeliveryRepository, PlannedDelivery } from '../store';
 
 interface DeliveryRow {
@@ -25,6 +26,7 @@ interface RunRow {
   subscription_id: number;
   local_date: string;
   batch_day: string;
+  source: DigestSource;
   header_state: DigestRun['headerState'];
   header_message_id: string | null;
   completed_at: string | null;
@@ -53,6 +55,7 @@ const runFromRow = (row: RunRow): DigestRun => ({
   subscriptionId: row.subscription_id,
   localDate: row.local_date,
   batchDay: row.batch_day,
+  source: row.source,
   headerState: row.header_state,
   headerMessageId: row.header_message_id,
   completedAt: row.completed_at,
@@ -74,17 +77,23 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return row ? runFromRow(row) : null;
   }
 
-  firstRun(subscriptionId: number): DigestRun | null {
+  firstRun(subscriptionId: number, source?: DigestSource): DigestRun | null {
     const row = this.db
-      .prepare('SELECT * FROM digest_runs WHERE subscription_id = ? ORDER BY local_date LIMIT 1')
-      .get(subscriptionId) as RunRow | undefined;
+      .prepare(
+        `SELECT * FROM digest_runs WHERE subscription_id = ? AND (? IS NULL OR source = ?)
+         ORDER BY local_date LIMIT 1`,
+      )
+      .get(subscriptionId, source ?? null, source ?? null) as RunRow | undefined;
     return row ? runFromRow(row) : null;
   }
 
-  lastRun(subscriptionId: number): DigestRun | null {
+  lastRun(subscriptionId: number, source?: DigestSource): DigestRun | null {
     const row = this.db
-      .prepare('SELECT * FROM digest_runs WHERE subscription_id = ? ORDER BY local_date DESC LIMIT 1')
-      .get(subscriptionId) as RunRow | undefined;
+      .prepare(
+        `SELECT * FROM digest_runs WHERE subscription_id = ? AND (? IS NULL OR source = ?)
+         ORDER BY local_date DESC LIMIT 1`,
+      )
+      .get(subscriptionId, source ?? null, source ?? null) as RunRow | undefined;
     return row ? runFromRow(row) : null;
   }
 
@@ -94,20 +103,29 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     batchDay: string,
     planned: PlannedDelivery[],
     now: string,
+    source: DigestSource = 'daily',
   ): DigestRun {
     return this.db.transaction(() => {
       const hasPosts = planned.some((row) => row.state === 'pending');
       const runId = Number(
         this.db
           .prepare(
-            `INSERT INTO digest_runs (subscription_id, local_date, batch_day, header_state, created_at)
-             VALUES (?, ?, ?, ?, ?)`,
+            `INSERT INTO digest_runs (subscription_id, local_date, batch_day, source, header_state, created_at)
+             VALUES (?, ?, ?, ?, ?, ?)`,
           )
-          .run(subscriptionId, localDate, batchDay, hasPosts ? 'pending' : 'none', now).lastInsertRowid,
+          .run(subscriptionId, localDate, batchDay, source, hasPosts ? 'pending' : 'none', now)
+          .lastInsertRowid,
       );
+      // A paper only left out before (a trending paper outside the top N yesterday) may be planned again; a
+      // row that was posted, or is being posted, is never touched.
       const insert = this.db.prepare(
         `INSERT INTO deliveries (subscription_id, paper_id, run_id, state, reason, detail, rank, ranking_note, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (subscription_id, paper_id) DO NOTHING`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (subscription_id, paper_id) DO UPDATE SET
+           run_id = excluded.run_id, state = excluded.state, reason = excluded.reason, detail = excluded.detail,
+           rank = excluded.rank, ranking_note = excluded.ranking_note, attempts = 0, retryable = 1,
+           updated_at = excluded.updated_at
+         WHERE deliveries.state = 'skipped'`,
       );
       for (const row of planned) {
         insert.run(

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ChannelRef, Platform } from '../../chat/chat-port';
 import {
   type DigestSettings,
+  type DigestSource,
   defaultDigestSettings,
   type Subscription,
 } from '../../subscriptions/subscription';
@@ -13,6 +14,7 @@ interface SubscriptionRow {
   workspace_id: string;
   channel_id: string;
   settings: string;
+  source: DigestSource;
   active: number;
   paused_reason: string | null;
   created_at: string;
@@ -23,6 +25,7 @@ const fromRow = (row: SubscriptionRow): Subscription => ({
   // Defaults first, so settings added in later versions have a value for old rows.
   ...defaultDigestSettings,
   ...(JSON.parse(row.settings) as Partial<DigestSettings>),
+  source: row.source,
   id: row.id,
   channel: { platform: row.platform, workspaceId: row.workspace_id, channelId: row.channel_id },
   active: row.active === 1,
@@ -35,16 +38,19 @@ export class SqliteSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly db: Database.Database) {}
 
   upsert(channel: ChannelRef, settings: DigestSettings, now: string): Subscription {
-    // A channel that subscribes again keeps its id, and with it its delivery log: no paper is posted twice.
+    // A channel that subscribes again keeps its id, and with it its delivery log: no paper is posted twice
+    // (whichever source it posts from). The source has its own column, so it is not in the JSON too.
+    const { source, ...rest } = settings;
     this.db
       .prepare(
-        `INSERT INTO subscriptions (platform, workspace_id, channel_id, settings, active, created_at, updated_at)
-         VALUES (?, ?, ?, ?, 1, ?, ?)
+        `INSERT INTO subscriptions (platform, workspace_id, channel_id, settings, source, active, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 1, ?, ?)
          ON CONFLICT (platform, workspace_id, channel_id) DO UPDATE SET
-           settings = excluded.settings, active = 1, paused_reason = NULL, updated_at = excluded.updated_at,
+           settings = excluded.settings, source = excluded.source, active = 1, paused_reason = NULL,
+           updated_at = excluded.updated_at,
            created_at = CASE WHEN subscriptions.active = 1 THEN subscriptions.created_at ELSE excluded.created_at END`,
       )
-      .run(channel.platform, channel.workspaceId, channel.channelId, JSON.stringify(settings), now, now);
+      .run(channel.platform, channel.workspaceId, channel.channelId, JSON.stringify(rest), source, now, now);
     const created = this.get(channel);
     if (!created) throw new Error('subscription vanished right after being written');
     return created;

@@ -1,6 +1,7 @@
 /**
- * A fake Hugging Face papers API on 127.0.0.1. Serves daily batches by date with real paging, single
- * papers, paper search results, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers), and
+ * A fake Hugging Face papers API on 127.0.0.1. Serves daily batches by date with real paging, the
+ * trending list (`sort=trending`, paged, refusing a `date` with it as the rank is global), single papers,
+ * paper search results, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers), and
  * records every request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -24,6 +25,7 @@ export class FakeHfServer {
   private readonly days = new Map<string, unknown[]>();
   private readonly papers = new Map<string, unknown>();
   private searchResults: unknown[] = [];
+  private trending: unknown[] = [];
   private readonly faults: Array<{ match: (path: string) => boolean; fault: Fault }> = [];
   /** Every request fails with one of these at this rate (0–1), drawn from `random`. */
   faultRate = 0;
@@ -55,6 +57,16 @@ export class FakeHfServer {
   /** What `/api/papers/search` answers (whatever the query; the query is recorded). */
   setSearchResults(items: unknown[]): this {
     this.searchResults = items;
+    return this;
+  }
+
+  /** What `/api/daily_papers?sort=trending` lists, highest first; their papers become fetchable by id too. */
+  setTrending(items: unknown[]): this {
+    this.trending = items;
+    for (const item of items) {
+      const paper = (item as { paper?: { id?: string } }).paper;
+      if (paper?.id) this.papers.set(paper.id, paper);
+    }
     return this;
   }
 
@@ -142,6 +154,11 @@ export class FakeHfServer {
       const date = url.searchParams.get('date') ?? '';
       const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 50));
       const page = Number(url.searchParams.get('p') ?? 0);
+      if (url.searchParams.get('sort') === 'trending') {
+        if (url.searchParams.has('date')) send(400, { error: 'sort=trending is a global rank: no date' });
+        else send(200, this.trending.slice(page * limit, (page + 1) * limit));
+        return;
+      }
       if (/^\d{4}-\d{2}-\d{2}$/.test(date))
         send(200, (this.days.get(date) ?? []).slice(page * limit, (page + 1) * limit));
       else send(400, { error: 'Invalid date' });
