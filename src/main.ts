@@ -1,8 +1,11 @@
-/** The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `register-commands`. */
+/**
+ * The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`,
+ * `register-commands`.
+ */
 import { createCore } from './app/create-core';
 import { runBot } from './app/run-bot';
 import { type CliArgs, parseCliArgs, usage } from './cli/cli-args';
-import { type CliIo, digestCli, fetchCli, searchCli } from './cli/cli-commands';
+import { type CliIo, digestCli, fetchCli, searchCli, trendingCli } from './cli/cli-commands';
 import { registerCommandsCli } from './cli/register-commands-cli';
 import { systemClock } from './clock';
 import { type Config, loadConfig } from './config/config';
@@ -46,6 +49,9 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'digest':
         await digestCli(core, args, io);
+        return 0;
+      case 'trending':
+        await trendingCli(core, args, io);
         return 0;
       case 'register-commands':
         await registerCommandsCli(config, args, io, log);

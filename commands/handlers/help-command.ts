@@ -16,7 +16,10 @@ const rankingTips = [
 ];
 
 const subscribeDefaults =
-  'Daily digest defaults (subscribe): 09:00 UTC, every day, top 10, no upvote minimum, no keywords. Examples: `subscribe 08:30 Europe/Paris`, `subscribe top=5 weekdays=mon-fri`.';
+  'Daily digest defaults (subscribe): 09:00 UTC, every day, top 10, no upvote minimum, no keywords, source=daily. Examples: `subscribe 08:30 Europe/Paris`, `subscribe top=5 weekdays=mon-fri`.';
+
+const trendingTips =
+  "Trending: `trending` shows Hugging Face's trending list right now. `subscribe source=trending` makes the digest post, at its time, the top N trending papers this channel has not had instead of the daily batch (never one twice), with a short note when nothing new is trending (`post_empty=off` silences it).";
 
 /** Words only the terminal has: there is no button or reaction to click there. */
 const consoleWords =
@@ -32,6 +35,7 @@ export function helpCommand(_invocation: unknown, context: CommandContext, deps:
       ...lines,
       '',
       subscribeDefaults,
+      trendingTips,
       ...searchSyntax,
       ...rankingTips,
       ...terminal,

@@ -9,6 +9,7 @@ Usage:
   paperboy fetch --from D --to D           backfill a range of days
   paperboy search "<query>" [--limit N] [--json]
   paperboy digest [--date D] [--json]      the digest a default channel would get
+  paperboy trending [--limit N] [--json]   Hugging Face's trending papers right now (default 10)
   paperboy register-commands [--guild ID]  register the Discord /papers command
   paperboy help
 

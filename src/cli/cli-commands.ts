@@ -173,6 +173,33 @@ export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<v
   });
 }
 
+/** Hugging Face's trending list right now (the papers are stored, so search finds them afterwards). */
+export async function trendingCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
+  const papers = await core.sync.syncTrending(args.limit ?? 10);
+  if (args.json) {
+    const rows = papers.map((paper, index) => ({
+      rank: index + 1,
+      id: paper.id,
+      title: paper.title,
+      upvotes: paper.upvotes,
+      url: paperLinks(paper.id).hf,
+    }));
+    print(io.stdout, JSON.stringify(rows, null, 2));
+    return;
+  }
+  if (papers.length === 0) {
+    print(io.stdout, 'Hugging Face lists no trending papers just now.');
+    return;
+  }
+  print(io.stdout, 'Trending on Hugging Face');
+  papers.forEach((paper, index) => {
+    print(
+      io.stdout,
+      `${String(index + 1).padStart(2)}. ${paper.title} (▲ ${paper.upvotes})\n    ${paperLinks(paper.id).hf}`,
+    );
+  });
+}
+
 /** `Sat 26 Oct`, with the year when it is not this year: `Sat 26 Oct 2024`. */
 function dayLabel(day: string, now: Date): string {
   const sameYear = day.slice(0, 4) === utcDay(now).slice(0, 4);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { oct25Batch } from '../support/fixtures';
 import { childEnv, runCli } from '../support/run-cli';
+import { trendingList } from '../support/trending';
 
 const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
 
@@ -31,6 +32,7 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
   beforeAll(async () => {
     hf = await new FakeHfServer().start();
     hf.setDay('2024-10-25', oct25Batch());
+    hf.setTrending(trendingList());
   });
   afterAll(() => hf.stop());
 
@@ -61,6 +63,28 @@ describe('paperboy CLI, end to end against a fake Hugging Face', () => {
     const digest = JSON.parse(json.stdout) as { header: { count: number }; papers: Array<{ id: string }> };
     expect(digest.header.count).toBe(10);
     expect(digest.papers[0]?.id).toBe('2410.17243');
+  });
+
+  it("prints Hugging Face's trending list in its order, as text and as JSON, and says so in one line when it is down", async () => {
+    const text = await runCli(['trending', '--limit', '3'], { env: env(), cwd });
+    expect(text.code).toBe(0);
+    const lines = text.stdout.split('\n');
+    expect(lines[0]).toBe('Trending on Hugging Face');
+    expect(lines[1]).toContain(' 1. Large Multimodal Models as General In-Context Classifiers');
+    expect(lines).toHaveLength(8);
+    const json = await runCli(['trending', '--json', '--limit', '2'], { env: env(), cwd });
+    const rows = JSON.parse(json.stdout) as Array<{ rank: number; id: string }>;
+    expect(rows.map((row) => [row.rank, row.id])).toEqual([
+      [1, '2602.23229'],
+      [2, '2410.18234'],
+    ]);
+    hf.failNext('sort=trending', { kind: 'status', status: 503 }, 20);
+    const down = await runCli(['trending'], { env: { ...env(), HF_RETRY_BUDGET_MS: '300' }, cwd });
+    hf.clearFaults();
+    expect(down.code).toBe(1);
+    const stderr = down.stderr.trim().split('\n');
+    expect(stderr.at(-1)).toMatch(/^paperboy: .*trending.*503/);
+    expect(down.stderr).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
   it('stops quietly when the reader of its output goes away (`paperboy digest | head -1`)', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { oct25Batch } from '../support/fixtures';
 import { runCli } from '../support/run-cli';
+import { trendingList } from '../support/trending';
 
 describe('console mode, started as a process and driven through its prompt', () => {
   let hf: FakeHfServer;
@@ -44,6 +45,33 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('Papers matching "contrastive loss"');
     expect(run.stdout).toContain('✖ time "25:00" is not a time of day');
     expect(run.stdout).toContain('Posts every day at 08:30 Europe/Paris: the top 3 papers');
+    expect(run.stderr).not.toContain('"level":50');
+  });
+
+  it('shows the trending list, pages it with next, and subscribes the terminal to trending papers', async () => {
+    hf.setTrending(trendingList());
+    const input = [
+      'trending',
+      'next',
+      'subscribe top=3 source=trending',
+      'subscribe source=hourly',
+      'exit',
+      '',
+    ];
+    const run = await runCli(['start'], {
+      env: { HF_BASE_URL: hf.url, DATABASE_URL: join(cwd, 'trending.db') },
+      cwd,
+      input: input.join('\n'),
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Trending on Hugging Face');
+    expect(run.stdout).toMatch(
+      /Large Multimodal Models as General In-Context Classifiers {2}\[2602\.23229\]/,
+    );
+    expect(run.stdout).toContain("🔥 #1 on Hugging Face's trending list");
+    expect(run.stdout).toContain("🔥 #6 on Hugging Face's trending list");
+    expect(run.stdout).toContain("Source: Hugging Face's trending list, papers not posted here before");
+    expect(run.stdout).toContain('✖ source "hourly" is not a digest source; use source=daily');
     expect(run.stderr).not.toContain('"level":50');
   });
 
