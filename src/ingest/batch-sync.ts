@@ -51,7 +51,7 @@ export interface BatchSync {
   refreshRecent(now: Date, days?: number): Promise<DaySync[]>;
   /**
    * The source's trending list (top `limit`, highest first), its papers stored so `paper`, flags and `why`
-   * know them. `timeoutMs`: one attempt that long (a chat reply); without it, the source's retries.
+   * know them (unless the database is read-only). `timeoutMs`: one attempt that long (a chat reply); without it, the source's retries.
    */
   syncTrending(limit: number, timeoutMs?: number): Promise<Paper[]>;
 }
@@ -170,7 +170,8 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     if (!source.fetchTrending)
       throw new PaperboyError('source_unavailable', `${source.name} has no trending list`);
     const papers = await source.fetchTrending(limit, timeoutMs);
-    if (papers.length > 0) store.papers.upsertMany(papers);
+    // A read-only database can still show the list (`paperboy trending`); it just cannot keep it.
+    if (papers.length > 0 && !store.readOnly) store.papers.upsertMany(papers);
     log.info({ papers: papers.length }, 'trending list fetched');
     return papers;
   }

@@ -45,6 +45,36 @@ describe('Hugging Face source', () => {
     expect(top?.authors[0]).toBe('Zesen Cheng');
   });
 
+  it('reads the trending list in its order, without a date, paging past 100 and leaving out invalid items', async () => {
+    const many = Array.from({ length: 130 }, (_, index) =>
+      variant(march2026Item(), { id: `2603.${String(10000 + index)}`, title: `Trending paper ${index + 1}` }),
+    );
+    many.splice(2, 0, variant(march2026Item(), { id: 'not-an-id' }));
+    hf.setTrending(many);
+    const papers = await source().fetchTrending?.(120);
+    expect(papers).toHaveLength(120);
+    expect(papers?.slice(0, 3).map((paper) => paper.title)).toEqual([
+      'Trending paper 1',
+      'Trending paper 2',
+      'Trending paper 3',
+    ]);
+    // Its batch day is the paper's own (submittedOnDailyAt), not a day that was asked for.
+    expect(papers?.[0]?.batchDay).toBe('2026-03-06');
+    expect(hf.requestsFor('/api/daily_papers').map((request) => request.query)).toEqual([
+      { sort: 'trending', limit: '100', p: '0' },
+      { sort: 'trending', limit: '100', p: '1' },
+    ]);
+  });
+
+  it('gives the trending list one attempt within the time a reply can wait', async () => {
+    hf.failNext('sort=trending', { kind: 'status', status: 503 });
+    await expect(source().fetchTrending?.(50, 300)).rejects.toBeInstanceOf(PaperboyError);
+    expect(hf.requestsFor('sort=trending')).toHaveLength(1);
+    hf.failNext('sort=trending', { kind: 'status', status: 503 });
+    expect(await source().fetchTrending?.(50)).toEqual([]);
+    expect(hf.requestsFor('sort=trending')).toHaveLength(3);
+  });
+
   it('normalises the current item shape: organisation, AI fields, GitHub URL, batch day', async () => {
     const item = march2026Item();
     (item.paper as Record<string, unknown>).githubRepo = 'marco-garosi/CIRCLE';
