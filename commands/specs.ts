@@ -70,12 +70,6 @@ export const commandSpecs: CommandSpec[] = [
     options: [],
   },
   {
-    name: 'trending',
-    description: "Hugging Face's trending papers right now",
-    usage: 'trending',
-    options: [],
-  },
-  {
     name: 'paper',
     description: 'One paper by arXiv id or Hugging Face / arXiv URL',
     usage: 'paper <arXiv id or URL>',
@@ -89,6 +83,12 @@ export const commandSpecs: CommandSpec[] = [
         maxLength: 300,
       },
     ],
+  },
+  {
+    name: 'trending',
+    description: "Hugging Face's trending papers right now",
+    usage: 'trending',
+    options: [],
   },
   {
     name: 'subscribe',

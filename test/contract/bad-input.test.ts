@@ -13,6 +13,7 @@ const mistakes: [string, string[]][] = [
   ['subscribe 25:00', ['"25:00" is not a time of day', 'e.g. 09:00']],
   ['subscribe 09:00 Moon/Base', ['"Moon/Base" is not an IANA zone', 'Europe/Paris']],
   ['subscribe 09:00 weekdays=someday', ['"someday" is not a list of days', 'mon-fri']],
+  ['subscribe source=rss', ['source "rss" is not a digest source', 'source=daily', 'source=trending']],
   ['settings agenda:"someday 15:00"', ['not a weekly slot', 'agenda:"fri 15:00"']],
   ['settings flag_emoji=banana', ['flag_emoji must be one emoji', '🔖']],
   ['paper not-a-paper', ['"not-a-paper" is not an arXiv id or paper URL', '2410.17243']],
