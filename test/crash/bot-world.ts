@@ -1,7 +1,9 @@
 /**
  * The real bot as a child process (`bin/paperboy.js start`, real discord.js) against a fake Discord with
  * many subscribed channels and a fake Hugging Face serving the 2024-10-25 batch as yesterday's and the day
- * before's. The crash harness and the second-process test share it; both count posts by delivery key.
+ * before's (and a trending list). With `trending: true` every other channel subscribes with
+ * `source=trending`. The crash harness and the second-process test share it; both count posts by delivery
+ * key.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { FakeSlack } from '../fakes/slack/fake-slack';
 import { oct25Batch } from '../support/fixtures';
 import { childEnv } from '../support/run-cli';
+import { trendingList } from '../support/trending';
 
 const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
 export const guildId = '910000000000000001';
@@ -29,6 +32,8 @@ export interface BotWorld {
   hf: FakeHfServer;
   database: string;
   channels: string[];
+  /** The channels subscribed with `source=trending`. */
+  trendingChannels: Set<string>;
   env: NodeJS.ProcessEnv;
   /** Posts (message creations) the fake has seen so far. */
   posts(): number;
@@ -49,8 +54,13 @@ const isPost = (request: { method: string; path: string }) =>
   request.method === 'POST' && /^\/channels\/\d+\/messages$/.test(request.path);
 
 /** The fake does NOT honour `enforce_nonce`: only paperboy itself stands between a fault and a duplicate. */
-export async function startBotWorld(options: { channels: number; slack?: boolean }): Promise<BotWorld> {
+export async function startBotWorld(options: {
+  channels: number;
+  slack?: boolean;
+  trending?: boolean;
+}): Promise<BotWorld> {
   const channels = channelIds(options.channels);
+  const trendingChannels = new Set(options.trending ? channels.filter((_, i) => i % 2 === 1) : []);
   const discord = await FakeDiscord.start({
     guilds: [
       { id: guildId, name: 'Crash Lab', channels: channels.map((id, i) => ({ id, name: `papers-${i}` })) },
@@ -60,12 +70,17 @@ export async function startBotWorld(options: { channels: number; slack?: boolean
   const hf = await new FakeHfServer().start();
   const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
   for (const back of [1, 2]) hf.setDay(day(back), oct25Batch());
+  hf.setTrending(trendingList());
   const database = join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
   const store = openSqliteStore(database);
   for (const channelId of channels) {
     store.subscriptions.upsert(
       { platform: 'discord', workspaceId: guildId, channelId },
-      { ...defaultDigestSettings, time: '00:00' },
+      {
+        ...defaultDigestSettings,
+        time: '00:00',
+        source: trendingChannels.has(channelId) ? 'trending' : 'daily',
+      },
       day(7),
     );
   }
@@ -89,6 +104,7 @@ export async function startBotWorld(options: { channels: number; slack?: boolean
     hf,
     database,
     channels,
+    trendingChannels,
     env,
     posts: () => discord.requests.filter(isPost).length,
     async close() {
@@ -150,7 +166,10 @@ export function countKeys(world: BotWorld): Map<string, number> {
   return counts;
 }
 
-/** Every channel expects one header and the day's top 10, chosen exactly as the digest engine ranks them. */
+/**
+ * Every channel expects one header and ten papers: the day's top 10, chosen exactly as the digest engine
+ * ranks them, or the trending list's top 10.
+ */
 export function expectedPostsPerChannel(): number {
   return 11;
 }
@@ -162,9 +181,14 @@ export function countPosts(world: BotWorld): PostCount {
     normalizeHfDailyItem(hfDailyItemSchema.parse(item), 'http://x', 'day'),
   );
   const topTen = selectForDigest(papers, defaultDigestSettings).map(({ paper }) => paper);
+  // A trending channel's first digest: the top 10 of the list, in its order.
+  const trendingTopTen = trendingList()
+    .slice(0, 10)
+    .map((item) => item.paper);
   const expected = new Set<string>();
   channels.forEach((channelId, index) => {
-    for (const paper of topTen) expected.add(`${channelId}:pb:${index + 1}:${paper.id}`);
+    const chosen = world.trendingChannels.has(channelId) ? trendingTopTen : topTen;
+    for (const paper of chosen) expected.add(`${channelId}:pb:${index + 1}:${paper.id}`);
   });
   const paperKeys = [...counts.keys()].filter((key) => !/:pb:run:\d+$/.test(key));
   const headersPerChannel = channels.map((channelId) =>

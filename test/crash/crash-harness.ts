@@ -23,6 +23,8 @@ export interface CrashRunOptions {
   channels: number;
   /** Seed of the kill timings, so a failing run can be replayed. */
   seed: number;
+  /** Every other channel subscribes with `source=trending`. */
+  trending?: boolean;
   log?: (line: string) => void;
 }
 
@@ -38,7 +40,10 @@ export { seededRandom };
 export async function runCrashHarness(options: CrashRunOptions): Promise<CrashReport> {
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
-  const world: BotWorld = await startBotWorld({ channels: options.channels });
+  const world: BotWorld = await startBotWorld({
+    channels: options.channels,
+    ...(options.trending ? { trending: true } : {}),
+  });
   const { posts } = world;
   const expectedPosts = world.channels.length * expectedPostsPerChannel();
   let killsDuringFanOut = 0;

@@ -11,4 +11,13 @@ describe('crash safety', () => {
     expect(report.unexpected).toEqual([]);
     expect(report.delivered).toBe(report.expected);
   }, 180_000);
+
+  it('delivers trending digests exactly once too, beside daily ones, across SIGKILLs during the fan-out', async () => {
+    const report = await runCrashHarness({ cycles: 6, channels: 4, seed: 5, trending: true });
+    expect(report.killsDuringFanOut).toBeGreaterThan(0);
+    expect(report.duplicates).toEqual([]);
+    expect(report.missing).toEqual([]);
+    expect(report.unexpected).toEqual([]);
+    expect(report.delivered).toBe(report.expected);
+  }, 180_000);
 });
