@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { Core } from '../app/create-core';
-import { type DigestSource, previewDigest } from '../digest/digest-preview';
+import { type PreviewBatches, previewDigest } from '../digest/digest-preview';
 import { isStoreWriteFault, PaperboyError } from '../errors';
 import { paperLinks } from '../papers/paper';
 import { parseSearchQuery } from '../search/query-syntax';
@@ -215,7 +215,7 @@ function dayLabel(day: string, now: Date): string {
 }
 
 /** A read-only database cannot take a fetch: the digest comes from the days already stored. */
-function storedDaysOnly(core: Core, reason: string): DigestSource {
+function storedDaysOnly(core: Core, reason: string): PreviewBatches {
   return {
     syncDay: async (day) => {
       throw new PaperboyError(

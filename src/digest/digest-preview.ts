@@ -30,10 +30,10 @@ export function selectForDigest(
  * paperboy has not stored it yet). Used by `/papers today`, the CLI and the console's start-up digest.
  */
 /** What a preview needs of the batch sync: a day on demand, and the newest complete batch. */
-export type DigestSource = Pick<BatchSync, 'syncDay' | 'latestCompleteBatch'>;
+export type PreviewBatches = Pick<BatchSync, 'syncDay' | 'latestCompleteBatch'>;
 
 export async function previewDigest(
-  deps: { store: Store; sync: DigestSource },
+  deps: { store: Store; sync: PreviewBatches },
   now: Date,
   settings: DigestSettings,
   day?: string,
