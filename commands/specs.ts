@@ -65,7 +65,7 @@ export const commandSpecs: CommandSpec[] = [
   },
   {
     name: 'today',
-    description: "The latest batch, as this channel's digest shows it",
+    description: "The latest Daily Papers batch, through this channel's filters and order",
     usage: 'today',
     options: [],
   },
