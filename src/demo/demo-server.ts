@@ -24,7 +24,9 @@ export async function startDemoServer(): Promise<{ url: string; close(): Promise
     if (url.pathname === '/api/daily_papers') {
       const limit = Number(url.searchParams.get('limit') ?? 50);
       const page = Number(url.searchParams.get('p') ?? 0);
-      const items = url.searchParams.get('date') === demoDay ? sample : [];
+      // The demo's trending list is the sample day itself, already most upvoted first.
+      const trending = url.searchParams.get('sort') === 'trending';
+      const items = trending || url.searchParams.get('date') === demoDay ? sample : [];
       return send(200, items.slice(page * limit, (page + 1) * limit));
     }
     const paperId = /^\/api\/papers\/([^/]+)$/.exec(url.pathname)?.[1];

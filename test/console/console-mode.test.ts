@@ -108,16 +108,20 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('KazQAD: Kazakh Open-Domain Question Answering Dataset');
   });
 
-  it('runs offline with --demo on the bundled batch', async () => {
+  it('runs offline with --demo on the bundled batch, trending list included', async () => {
     const run = await runCli(['start', '--demo'], {
       env: { HF_BASE_URL: 'http://127.0.0.1:9' },
       cwd,
-      input: 'paper 2410.18975\nexit\n',
+      input: 'paper 2410.18975\ntrending\nexit\n',
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('demo: a real batch from 2024-10-25');
     expect(run.stdout).toContain('Daily Papers — Fri 25 Oct · top 10 of 29');
     expect(run.stdout).toContain('Unbounded: A Generative Infinite Game of Character Life Simulation');
+    // The demo's trending list is the bundled day, so `trending` shows something offline too.
+    expect(run.stdout).toContain(
+      'Trending on Hugging Face\n1. Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss',
+    );
   });
 
   it('turns typed reactions into the discussion queue: flag, second flag, withdraw, discussed, history', async () => {
