@@ -11,6 +11,7 @@ import type { Logger } from '../../src/logging/logger';
 import { NO_MENTIONS } from './discord-body';
 import { createInteractionHandler } from './discord-interactions';
 import { createDiscordPort } from './discord-port';
+import { discordRateLimits } from './discord-rate-limits';
 import { listenForReactions } from './discord-reactions';
 import { watchReconnects } from './discord-reconnects';
 import { ensureCommandsRegistered } from './register-commands';
@@ -84,7 +85,11 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     // User: a reaction removal by someone not in the cache is otherwise dropped by discord.js.
     partials: [Partials.Message, Partials.Channel, Partials.Reaction, Partials.User],
     allowedMentions: NO_MENTIONS,
-    rest: { ...options.rest, api: options.apiBase },
+    rest: {
+      globalRequestsPerSecond: discordRateLimits.globalRequestsPerSecond,
+      ...options.rest,
+      api: options.apiBase,
+    },
   });
   let open = false;
   let closing = false;

@@ -16,6 +16,7 @@ import { DeliveryError } from '../../src/errors';
 import { type DiscordMessageBody, NO_MENTIONS } from './discord-body';
 import { carriesDeliveryKey, nonceFor } from './discord-delivery-ref';
 import { toDeliveryError } from './discord-errors';
+import { discordConcurrentChannels } from './discord-rate-limits';
 import { renderDigestHeader, renderPaper } from './discord-render-paper';
 import { fitContent } from './discord-render-reply';
 import { escapeKeepingCode, oneLine, truncate } from './discord-text';
@@ -79,6 +80,7 @@ export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
 
   return {
     platform: 'discord',
+    concurrentChannels: discordConcurrentChannels,
     postDigestHeader: (channel, header, deliveryKey) =>
       post(channel, renderDigestHeader(header, deliveryKey), deliveryKey),
     postPaper: (channel, card, deliveryKey) => post(channel, renderPaper(card, deliveryKey), deliveryKey),

@@ -14,6 +14,13 @@ import type { Pacer, Sleep } from './slack-pacer';
 import { renderDigestHeader, renderPaper, type SlackMessage, textSections } from './slack-render';
 import { fitEscaped } from './slack-text';
 
+/**
+ * Channels posted at once. The pacer holds each channel to about one message a second; chat.postMessage
+ * also has a workspace-wide limit Slack puts at "several hundred messages per minute", so ten channels at
+ * ~1/s (≈ 550–600 a minute) is the most that stays under it. Over it, the 429's `Retry-After` is waited out.
+ */
+export const slackConcurrentChannels = 10;
+
 /** The metadata event type paperboy's posts carry; the payload is `{ key }`. */
 export const deliveryEventType = 'paperboy_delivery';
 
@@ -155,6 +162,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
 
   return {
     platform: 'slack',
+    concurrentChannels: slackConcurrentChannels,
     postDigestHeader: (channel: ChannelRef, header: DigestHeader, deliveryKey: string) =>
       post(channel, renderDigestHeader(header), { deliveryKey }),
     postPaper: (channel: ChannelRef, card: PaperCard, deliveryKey: string) =>

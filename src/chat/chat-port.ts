@@ -21,6 +21,12 @@ export interface PostedMessage {
  */
 export interface ChatPort {
   readonly platform: Platform;
+  /**
+   * How many channels the core may post a digest to at once on this platform: the adapter's own bound,
+   * from the platform's limits (its client paces each post). Each channel's posts still go one at a time,
+   * in order. Absent: one channel at a time.
+   */
+  readonly concurrentChannels?: number;
   postDigestHeader(channel: ChannelRef, header: DigestHeader, deliveryKey: string): Promise<PostedMessage>;
   /**
    * `deliveryKey` is unique per (channel, paper) and stable across restarts: adapters attach it to the message

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
 import { createRunPoster } from '../delivery/run-poster';
-import { isStoreWriteFault } from '../errors';
+import { isStoreWriteFault, type PaperboyError } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { Paper } from '../papers/paper';
@@ -10,6 +10,7 @@ import type { BatchRecord, Store } from '../store/store';
 import { type DigestSource, digestSources, type Subscription } from '../subscriptions/subscription';
 import { addDays, utcDay } from '../time/zoned-time';
 import { planDigest } from './digest-plan';
+import { fanOut } from './fan-out';
 import { dueLocalDate } from './schedule';
 import { planTrending, trendingDepth } from './trending-plan';
 
@@ -50,7 +51,8 @@ export interface DigestService {
   /** Settles posts a crash left between "sending" and "sent" by asking the platform. */
   reconcileInFlight(now: Date): Promise<number>;
   /**
-   * Lets the post in flight finish, starts no other, and resolves when the current tick has returned.
+   * Lets the posts in flight (one per channel being posted) finish, starts no other, and resolves when the
+   * current tick has returned.
    * Anything not posted stays planned in the log and goes out after the next start.
    */
   stop(): Promise<void>;
@@ -68,7 +70,14 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     trending: { failures: 0, retryAt: 0, lastError: '' },
   };
   let stopping = false;
-  const poster = createRunPoster({ store, ports, maxAttempts, stopping: () => stopping });
+  /** A write the database refused during this tick's fan-out: no channel starts, those under way stop. */
+  let storeFault: PaperboyError | null = null;
+  const poster = createRunPoster({
+    store,
+    ports,
+    maxAttempts,
+    stopping: () => stopping || storeFault !== null,
+  });
 
   async function runDueDigests(now: Date): Promise<DigestTickResult> {
     if (current || stopping) return { due: 0, posted: 0, failed: 0 };
@@ -122,20 +131,31 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     if (runnable.length === 0) return result;
     const started = performance.now();
     let channels = 0;
-    for (const { subscription, localDate } of runnable) {
-      if (stopping) break;
-      try {
-        const outcome = await runSubscription(subscription, localDate, inputs, now);
-        if (outcome.attempted) channels++;
-        count(subscription.channel.platform, outcome);
-        result.posted += outcome.posted;
-        result.failed += outcome.failed;
-        if (outcome.storeError) return postponedByStore(result, outcome.storeError, due.length);
-      } catch (error) {
-        if (!isStoreWriteFault(error)) throw error;
-        return postponedByStore(result, error, due.length);
-      }
-    }
+    // Channels go out concurrently, as many at once as the platform's adapter says its limits allow. A
+    // refused database write or stop() starts no further channel; those under way finish the post in
+    // flight and stop (what is left stays planned, resumed by a later tick).
+    storeFault = null;
+    await fanOut({
+      items: runnable,
+      groupOf: ({ subscription }) => subscription.channel.platform,
+      limitOf: (platform) => ports.get(platform)?.concurrentChannels ?? 1,
+      halted: () => stopping || storeFault !== null,
+      run: async ({ subscription, localDate }) => {
+        try {
+          const outcome = await runSubscription(subscription, localDate, inputs, now);
+          if (outcome.attempted) channels++;
+          count(subscription.channel.platform, outcome);
+          result.posted += outcome.posted;
+          result.failed += outcome.failed;
+          if (outcome.storeError) storeFault ??= outcome.storeError;
+        } catch (error) {
+          if (!isStoreWriteFault(error)) throw error;
+          storeFault ??= error;
+        }
+      },
+    });
+    const refused = storeFault as PaperboyError | null;
+    if (refused) return postponedByStore(result, refused, due.length);
     // One line per run, whatever the number of channels: what an operator reads to see the day went out.
     options.log.info(
       {

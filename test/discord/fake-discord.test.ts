@@ -82,6 +82,42 @@ describe('fake Discord', () => {
     expect(limited.body).toMatchObject({ retry_after: 1.5, global: false });
   });
 
+  it('enforces the per-channel and global limits when told to, answering 429s with the headers and counting them', async () => {
+    const other = [...fake.store.channels.keys()][1] ?? '';
+    const postOther = () => call('POST', `/channels/${other}/messages`, { content: 'b' });
+    const history = () => call('GET', `/channels/${other}/messages`);
+    const limits = { channelMessages: 2, channelWindowMs: 60_000, globalRequests: 4, globalWindowMs: 60_000 };
+    fake.limits.enforce(limits);
+    try {
+      const first = await post({ content: '1' });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-ratelimit-limit')).toBe('2');
+      expect(first.headers.get('x-ratelimit-remaining')).toBe('1');
+      expect(Number(first.headers.get('x-ratelimit-reset-after'))).toBeGreaterThan(59);
+      // Another channel has a bucket of its own.
+      await expect(postOther()).resolves.toMatchObject({ status: 200 });
+      await expect(post({ content: '2' })).resolves.toMatchObject({ status: 200 });
+      const perChannel = await post({ content: '3' });
+      expect(perChannel.status).toBe(429);
+      expect(perChannel.headers.get('x-ratelimit-scope')).toBe('user');
+      expect(perChannel.headers.get('x-ratelimit-global')).toBeNull();
+      expect(Number(perChannel.headers.get('retry-after'))).toBeGreaterThan(59);
+      expect(perChannel.body).toMatchObject({ global: false });
+      // The bot's global budget (4 requests, any route) is spent by one more.
+      await expect(history()).resolves.toMatchObject({ status: 200 });
+      const global = await history();
+      expect(global.status).toBe(429);
+      expect(global.headers.get('x-ratelimit-global')).toBe('true');
+      expect(global.headers.get('x-ratelimit-scope')).toBe('global');
+      expect(global.body).toMatchObject({ global: true });
+      expect(fake.limits.rateLimited).toEqual({ channel: 1, global: 1 });
+      // The two channels' posts interleaved: both were being posted to at once.
+      expect(fake.limits.maxChannelsInFlight()).toBe(2);
+    } finally {
+      fake.limits.enforce(null);
+    }
+  });
+
   it('takes one first response per interaction, within 3 seconds', async () => {
     const channel = fake.store.channels.get(channelId);
     if (!channel) throw new Error('no channel');

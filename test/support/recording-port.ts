@@ -30,6 +30,11 @@ export class RecordingPort implements ChatPort {
    * what a process killed mid-request looks like from the bot's side.
    */
   hangAfterPapers: number | null = null;
+  /** Channels the core may post to at once (a real adapter takes it from its platform's limits). */
+  concurrentChannels?: number;
+  /** While set, every header and paper post waits for it before it is accepted; `waiting` counts them. */
+  gate: Promise<void> | null = null;
+  waiting = 0;
 
   constructor(readonly platform: Platform = 'discord') {}
 
@@ -79,11 +84,20 @@ export class RecordingPort implements ChatPort {
     if (this.hangAfterPapers-- <= 0) await new Promise<never>(() => {});
   }
 
+  private async pass(): Promise<void> {
+    if (!this.gate) return;
+    this.waiting++;
+    await this.gate;
+    this.waiting--;
+  }
+
   async postDigestHeader(channel: ChannelRef, header: DigestHeader, key: string) {
+    await this.pass();
     return this.record(channel, { kind: 'header', key, text: header.title });
   }
 
   async postPaper(channel: ChannelRef, card: PaperCard, key: string) {
+    await this.pass();
     const posted = this.record(channel, { kind: 'paper', key, text: card.title, paperId: card.id });
     await this.maybeHang();
     return posted;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Faults } from './fake-faults';
 import { FakeGateway } from './fake-gateway';
 import { guildCreatePayload, reactionPayload, snowflake, userPayload } from './fake-payloads';
+import { PlatformLimits } from './fake-platform-limits';
 import { Recorder } from './fake-recorder';
 import { channelRoutes } from './fake-routes-channels';
 import { commandRoutes } from './fake-routes-commands';
@@ -52,6 +53,8 @@ export class FakeDiscord {
   readonly requests = new Recorder<RecordedRequest>();
   readonly outputs = new Recorder<InteractionOutput & { interactionId: string }>();
   readonly faults = new Faults();
+  /** Discord's per-channel and global rate limits, off until `limits.enforce()`. */
+  readonly limits = new PlatformLimits();
   readonly store: FakeStore;
   readonly gateway: FakeGateway;
   readonly applicationId: string;
@@ -255,8 +258,13 @@ export class FakeDiscord {
     if (!route) return { status: 404, body: { message: '404: Not Found', code: 0 } };
     if (route.auth && authorization !== `Bot ${this.token}`)
       return { status: 401, body: { message: '401: Unauthorized', code: 0 } };
-    const { reply: forced, headers } = this.faults.intercept(method, path, this.now());
+    const { reply: forced, headers: faultHeaders } = this.faults.intercept(method, path, this.now());
     if (forced) return forced;
+    const { reply: limited, headers: limitHeaders } = route.auth
+      ? this.limits.check(method, path, this.now())
+      : { headers: {} };
+    if (limited) return limited;
+    const headers = { ...faultHeaders, ...limitHeaders };
     const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => param ?? '');
     const reply = route.handle({ method, path, params, query, body }, this.world);
     return this.faults.lost(method, path, body) ?? { ...reply, headers: { ...headers, ...reply.headers } };

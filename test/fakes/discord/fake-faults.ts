@@ -165,7 +165,13 @@ export class Faults {
   }
 }
 
-function rateLimitHeaders(limit: number, remaining: number, resetAfter: number, bucket: string, now: number) {
+export function rateLimitHeaders(
+  limit: number,
+  remaining: number,
+  resetAfter: number,
+  bucket: string,
+  now: number,
+) {
   return {
     'X-RateLimit-Limit': String(limit),
     'X-RateLimit-Remaining': String(remaining),
@@ -176,7 +182,12 @@ function rateLimitHeaders(limit: number, remaining: number, resetAfter: number, 
 }
 
 /** Discord's 429: headers, `Retry-After`, and a body with `retry_after` in seconds. */
-function tooManyRequests(retryAfter: number, bucket: string, global: boolean, limit: number): FakeReply {
+export function tooManyRequests(
+  retryAfter: number,
+  bucket: string,
+  global: boolean,
+  limit: number,
+): FakeReply {
   const headers: Record<string, string> = {
     ...rateLimitHeaders(limit, 0, retryAfter, bucket, Date.now()),
     'Retry-After': retryAfter.toFixed(3),
