@@ -94,6 +94,31 @@ describe('fake Slack', () => {
     expect((await api('chat.postMessage', { channel: 'C1', text: 'two' })).status).toBe(200);
   });
 
+  it('holds chat.postMessage to a workspace tier when told to, answering ratelimited with Retry-After and counting 429s', async () => {
+    await start();
+    fake.workspace.addChannel({ id: 'C2' });
+    fake.workspace.addChannel({ id: 'C3' });
+    fake.postLimits.enforceTier({ limit: 3, windowMs: 60_000 });
+    const post = (channel: string) => api('chat.postMessage', { channel, text: 'hi' });
+    expect((await post('C1')).status).toBe(200);
+    expect((await post('C2')).status).toBe(200);
+    // The channel's own second is not over: the per-channel limit answers first.
+    await expect(post('C1')).resolves.toMatchObject({ status: 429, body: { error: 'ratelimited' } });
+    clock.advance(1_000);
+    expect((await post('C1')).status).toBe(200);
+    const overTier = await post('C3');
+    expect(overTier).toMatchObject({
+      status: 429,
+      retryAfter: '59',
+      body: { ok: false, error: 'ratelimited' },
+    });
+    expect(fake.postLimits.rateLimited).toEqual({ channel: 1, workspace: 1 });
+    // C1's posts began before C2's and ended after: two channels were being posted to at once.
+    expect(fake.postLimits.maxChannelsInFlight()).toBe(2);
+    clock.advance(59_000);
+    expect((await post('C3')).status).toBe(200);
+  });
+
   it('answers per-channel errors, archived channels and armed 5xx', async () => {
     await start();
     fake.workspace.addChannel({ id: 'C_ARCH', isArchived: true });

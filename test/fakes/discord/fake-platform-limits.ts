@@ -6,6 +6,7 @@
  * `Reset-After` says. It also records when each channel's posts began and ended, to tell how many channels
  * were being posted to at once.
  */
+import { ChannelSpans } from '../shared/channel-spans';
 import { type FakeReply, rateLimitHeaders, tooManyRequests } from './fake-faults';
 
 export interface PlatformLimitSpec {
@@ -39,9 +40,7 @@ export class PlatformLimits {
   private readonly channels = new Map<string, Window>();
   /** 429s answered, by the limit that was hit. */
   readonly rateLimited = { channel: 0, global: 0 };
-  /** Per channel: the order numbers of its first and last accepted post. */
-  private readonly spans = new Map<string, { first: number; last: number }>();
-  private posts = 0;
+  private readonly spans = new ChannelSpans();
 
   /** From now on the limits hold (the documented ones unless told otherwise); null switches them off. */
   enforce(spec: Partial<PlatformLimitSpec> | null = {}): void {
@@ -77,36 +76,19 @@ export class PlatformLimits {
     }
     global.count += 1;
     window.count += 1;
-    this.notePost(channelId);
+    this.spans.note(channelId);
     const remaining = spec.channelMessages - window.count;
     return { headers: rateLimitHeaders(spec.channelMessages, remaining, resetAfter, messageBucket, now) };
   }
 
-  /**
-   * The most channels whose posting had begun and not yet ended at one moment: a channel is being posted
-   * to from its first accepted post to its last. 1 when channels went out strictly one after another.
-   */
+  /** The most channels being posted to at once (see ChannelSpans). */
   maxChannelsInFlight(): number {
-    const events = [...this.spans.values()].flatMap(({ first, last }) => [
-      { at: first, step: 1 },
-      { at: last, step: -1 },
-    ]);
-    // A channel's start is counted before another's end at the same post (a channel of one post).
-    events.sort((a, b) => a.at - b.at || b.step - a.step);
-    let open = 0;
-    let most = 0;
-    for (const event of events) {
-      open += event.step;
-      most = Math.max(most, open);
-    }
-    return most;
+    return this.spans.maxInFlight();
   }
 
-  private notePost(channelId: string): void {
-    this.posts += 1;
-    const span = this.spans.get(channelId);
-    if (span) span.last = this.posts;
-    else this.spans.set(channelId, { first: this.posts, last: this.posts });
+  /** When each channel got its last post (wall clock, ms), for the fan-out benchmark. */
+  lastPostTimes(): number[] {
+    return this.spans.lastPostTimes();
   }
 
   private refill(window: Window | null, windowMs: number, now: number): Window {

@@ -3,6 +3,7 @@
  * enforces the per-channel rate (429 + integer `Retry-After`) and the Block Kit limits.
  */
 import { checkMessage } from './fake-slack-limits';
+import type { SlackPostLimits } from './fake-slack-post-limits';
 import type { FakeChannel, FakeWorkspace } from './fake-slack-workspace';
 
 export type Json = Record<string, unknown>;
@@ -31,6 +32,8 @@ export interface ApiContext {
   postIntervalMs: number;
   now: () => number;
   lastPost: Map<string, number>;
+  /** The workspace tier limit (off by default), 429 counts and each channel's posting span. */
+  postLimits: SlackPostLimits;
   /** When set, every bot-token call fails with it (`token_revoked`, `invalid_auth`…). */
   authError: string | null;
   socketUrl: () => string;
@@ -69,17 +72,14 @@ function postMessage(ctx: ApiContext, args: Json): ApiResult {
   if (typeof channel === 'string') return fail(channel);
   const last = ctx.lastPost.get(channel.id);
   const now = ctx.now();
-  if (last !== undefined && now - last < ctx.postIntervalMs) {
-    const retryAfter = Math.max(1, Math.ceil((ctx.postIntervalMs - (now - last)) / 1_000));
-    return {
-      status: 429,
-      body: { ok: false, error: 'ratelimited' },
-      headers: { 'retry-after': String(retryAfter) },
-    };
-  }
+  if (last !== undefined && now - last < ctx.postIntervalMs)
+    return ctx.postLimits.channelLimited(ctx.postIntervalMs - (now - last));
   const problem = checkMessage(args);
   if (problem) return fail(problem.error, { response_metadata: { messages: [problem.reason] } });
+  const overTier = ctx.postLimits.checkTier(now);
+  if (overTier) return overTier;
   ctx.lastPost.set(channel.id, now);
+  if (typeof args.thread_ts !== 'string') ctx.postLimits.notePost(channel.id);
   const metadata = args.metadata as FakeMessageMetadata | undefined;
   const message = ctx.workspace.addMessage({
     channel: channel.id,

@@ -15,6 +15,7 @@ import {
 } from './fake-slack-api';
 import { Chaos, type ChaosFault, type ChaosSpec, lostReply, refusedReply } from './fake-slack-chaos';
 import { parseArgs, readBody, send, tokenOf } from './fake-slack-http';
+import { SlackPostLimits } from './fake-slack-post-limits';
 import { type ResponsePost, ResponseUrls } from './fake-slack-response-urls';
 import { FakeSocketMode, socketPath } from './fake-slack-socket';
 import { Waiters } from './fake-slack-waiters';
@@ -46,6 +47,8 @@ export { type ResponsePost, responseUrlUses } from './fake-slack-response-urls';
 
 export class FakeSlack {
   readonly calls: ApiCall[] = [];
+  /** chat.postMessage's workspace tier (off until `postLimits.enforceTier()`) and its 429 counts. */
+  readonly postLimits = new SlackPostLimits();
   private readonly responseUrls = new ResponseUrls();
   readonly responses: ResponsePost[] = this.responseUrls.posts;
   readonly workspace: FakeWorkspace;
@@ -82,6 +85,7 @@ export class FakeSlack {
       postIntervalMs: options.postIntervalMs ?? 1_000,
       now,
       lastPost: new Map(),
+      postLimits: this.postLimits,
       authError: null,
       socketUrl: () => `${this.baseUrl.replace(/^http/, 'ws')}${socketPath}?ticket=${this.calls.length}`,
     };
