@@ -154,6 +154,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         }
       },
     });
+    // Set by the tasks above; TypeScript still sees the `null` assigned before them.
     const refused = storeFault as PaperboyError | null;
     if (refused) return postponedByStore(result, refused, due.length);
     // One line per run, whatever the number of channels: what an operator reads to see the day went out.
