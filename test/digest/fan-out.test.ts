@@ -61,7 +61,7 @@ describe('the digest fan-out', () => {
     expectEveryChannelOnce();
   });
 
-  it('on stop() lets the posts in flight finish and starts no other; the rest goes out on the next run', async () => {
+  it('on stop() lets the posts in flight finish, starts no other post or channel, and runs no further tick', async () => {
     await setUp();
     const run = tick();
     await untilWaiting(3);
