@@ -1,28 +1,37 @@
-/**
- * The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`,
- * `register-commands`.
- */
+/** The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`, and the platform modules' own. */
+import { commandSpecs } from '../commands/specs';
+import { type Config, loadConfig } from './app/config';
 import { createCore } from './app/create-core';
+import { anyModules, secretKeys } from './app/platform-modules';
 import { runBot } from './app/run-bot';
-import { type CliArgs, parseCliArgs, usage } from './cli/cli-args';
+import { type CliArgs, parseCliArgs, usageWith } from './cli/cli-args';
 import { type CliIo, digestCli, fetchCli, searchCli, trendingCli } from './cli/cli-commands';
-import { registerCommandsCli } from './cli/register-commands-cli';
 import { systemClock } from './clock';
-import { type Config, loadConfig } from './config/config';
 import { isPaperboyError, PaperboyError } from './errors';
 import { createLogger } from './logging/logger';
 
 const secretsOf = (config: Config) =>
-  [
-    config.HF_TOKEN,
-    config.DISCORD_TOKEN,
-    config.SLACK_BOT_TOKEN,
-    config.SLACK_APP_TOKEN,
-    config.SLACK_SIGNING_SECRET,
-  ].filter((secret): secret is string => Boolean(secret));
+  secretKeys
+    .map((key) => (config as Record<string, unknown>)[key])
+    .filter((secret): secret is string => typeof secret === 'string' && secret.length > 0);
+
+const moduleCommands = anyModules.flatMap((module) => module.cliCommands ?? []);
+const usage = usageWith(
+  anyModules.map((module) => module.name).join(', '),
+  moduleCommands.map((command) => command.usage),
+);
 
 async function main(argv: string[], io: CliIo): Promise<number> {
-  const args: CliArgs = parseCliArgs(argv);
+  const moduleCommand = moduleCommands.find((command) => command.name === argv[0]);
+  const args: CliArgs = moduleCommand
+    ? {
+        command: argv[0] ?? '',
+        positionals: [],
+        demo: false,
+        json: false,
+        verbose: argv.includes('--verbose'),
+      }
+    : parseCliArgs(argv, usage);
   if (args.command === 'help') {
     io.stdout.write(`${usage}\n`);
     return 0;
@@ -34,7 +43,12 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     level: config.LOG_LEVEL ?? (quiet ? 'warn' : 'info'),
     format: config.LOG_FORMAT,
     secrets: secretsOf(config),
+    secretKeys,
   });
+  if (moduleCommand) {
+    await moduleCommand.run({ config, argv: argv.slice(1), stdout: io.stdout, log, specs: commandSpecs });
+    return 0;
+  }
   if (args.command === 'start') {
     return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout });
   }
@@ -52,9 +66,6 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         return 0;
       case 'trending':
         await trendingCli(core, args, io);
-        return 0;
-      case 'register-commands':
-        await registerCommandsCli(config, args, io, log);
         return 0;
       default:
         throw new PaperboyError('invalid_input', `Unknown command "${args.command}".\n\n${usage}`);

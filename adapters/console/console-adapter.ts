@@ -37,6 +37,7 @@ export function createConsolePort(options: ConsoleAdapterOptions): ConsolePort {
   };
   return {
     platform: 'console',
+    interactive: true,
     async postDigestHeader(_channel, header, key) {
       return write(() => renderHeader(header, options.style), key);
     },

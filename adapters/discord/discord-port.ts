@@ -81,6 +81,7 @@ export function createDiscordPort(deps: DiscordPortDeps): ChatPort {
   return {
     platform: 'discord',
     concurrentChannels: discordConcurrentChannels,
+    interactive: true,
     postDigestHeader: (channel, header, deliveryKey) =>
       post(channel, renderDigestHeader(header, deliveryKey), deliveryKey),
     postPaper: (channel, card, deliveryKey) => post(channel, renderPaper(card, deliveryKey), deliveryKey),

@@ -1,6 +1,7 @@
-/** What the composition root and the CLI use from the Discord adapter. */
+/** What the composition root and the tests use from the Discord adapter. */
 export { buildCommandDefinitions } from './command-definitions';
 export { createDiscordAdapter, type DiscordAdapter, type DiscordAdapterOptions } from './discord-adapter';
+export { discordModule } from './discord-module';
 export {
   ensureCommandsRegistered,
   type RegisterCommandsOptions,

@@ -1,12 +1,12 @@
 /** Maps the validated configuration onto the adapter's options, so the composition root wires Slack in one call. */
 import type { CommandService } from '../../commands/command-service';
 import type { Clock } from '../../src/clock';
-import type { Config } from '../../src/config/config';
 import type { Logger } from '../../src/logging/logger';
 import type { SlackAdapterOptions } from './slack-adapter';
+import type { SlackConfig } from './slack-env';
 
 export function slackAdapterOptions(
-  config: Config,
+  config: SlackConfig,
   deps: { commands: CommandService; log: Logger; clock?: Clock },
 ): SlackAdapterOptions {
   if (!config.SLACK_BOT_TOKEN) throw new Error('SLACK_BOT_TOKEN is not set');

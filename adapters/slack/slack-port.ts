@@ -163,6 +163,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
   return {
     platform: 'slack',
     concurrentChannels: slackConcurrentChannels,
+    interactive: true,
     postDigestHeader: (channel: ChannelRef, header: DigestHeader, deliveryKey: string) =>
       post(channel, renderDigestHeader(header), { deliveryKey }),
     postPaper: (channel: ChannelRef, card: PaperCard, deliveryKey: string) =>

@@ -8,6 +8,7 @@ import type { CommandService } from '../../commands/command-service';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
 import type { SlackDirectory } from './slack-directory';
+import { slackEmojiToUnicode } from './slack-emoji';
 
 export interface ReactionHandlerDeps {
   commands: CommandService;
@@ -77,7 +78,7 @@ async function deliver(
       messageId: event.item.ts ?? '',
       userId: event.user,
       userName: await deps.directory.displayName(event.user),
-      emoji: event.reaction,
+      emoji: slackEmojiToUnicode(event.reaction) ?? event.reaction,
       action,
       ...(body.event_id ? { eventId: body.event_id } : {}),
     });

@@ -6,7 +6,6 @@ import { lookUpPaper } from '../../commands/handlers/paper-command';
 import { commandSpecs } from '../../commands/specs';
 import { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
-import type { Config } from '../config/config';
 import { createDigestService, type DigestService } from '../digest/digest-service';
 import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { type BatchSync, createBatchSync } from '../ingest/batch-sync';
@@ -17,6 +16,8 @@ import { createHfSource } from '../sources/hf/hf-source';
 import type { PaperSource } from '../sources/paper-source';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import type { Store } from '../store/store';
+import type { Config } from './config';
+import { unicodeEmoji } from './platform-modules';
 
 /** How long skip and failure rows of the delivery log are kept (what `/papers why` can explain). */
 export const deliveryLogDays = 90;
@@ -98,6 +99,7 @@ export function createCore(options: CoreOptions): Core {
     ports,
     clock,
     log,
+    toUnicode: unicodeEmoji,
     lookUpPaper: (id) => lookUpPaper(id, deps),
     onSignal: (channel, now) => ranking.refresh(channel, now),
   });

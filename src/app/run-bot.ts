@@ -10,7 +10,6 @@ import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
 import { runConsoleSession } from '../../adapters/console/console-session';
 import type { ChatAdapter } from '../chat/chat-adapter';
 import { type Clock, systemClock } from '../clock';
-import type { Config } from '../config/config';
 import { demoClock, startDemoServer } from '../demo/demo-server';
 import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
@@ -18,7 +17,9 @@ import { type MetricsServer, startMetricsServer } from '../metrics/metrics-serve
 import type { Store } from '../store/store';
 import { bannerLines, halfConfiguredPlatforms, planAdapters } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
+import type { Config } from './config';
 import { type Core, createCore } from './create-core';
+import { anyModules } from './platform-modules';
 import { readiness } from './readiness';
 import { scheduledJobs } from './scheduled-jobs';
 import { createScheduler, minuteTicker, type Ticker } from './scheduler';
@@ -208,26 +209,15 @@ async function claimScheduler(core: Core, databaseUrl: string, clock: Clock): Pr
   );
 }
 
-const credentialHints: Record<string, string> = {
-  discord: 'check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE',
-  slack: 'check SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET, and SLACK_API_URL',
-  console: '',
-};
-
 /** A chat platform that refuses to start is a configuration problem: one line, naming what to check. */
 async function startAdapter(adapter: ChatAdapter): Promise<void> {
   try {
     await adapter.start();
   } catch (error) {
-    const platform = adapter.port.platform;
-    const name = platform.charAt(0).toUpperCase() + platform.slice(1);
+    const module = anyModules.find((candidate) => candidate.id === adapter.port.platform);
+    const name = module?.name ?? adapter.port.platform;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new PaperboyError(
-      'config_invalid',
-      `${name} could not start: ${reason} (${credentialHints[platform]})`,
-      {
-        cause: error,
-      },
-    );
+    const hint = module ? ` (${module.credentialHint})` : '';
+    throw new PaperboyError('config_invalid', `${name} could not start: ${reason}${hint}`, { cause: error });
   }
 }

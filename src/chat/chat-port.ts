@@ -1,6 +1,10 @@
 import type { DigestHeader, PaperCard } from './replies';
 
-export type Platform = 'discord' | 'slack' | 'console';
+/**
+ * A platform module's id (`PlatformModule.id`, listed in src/app/platform-modules.ts), or `console` for the
+ * terminal. The core treats it as an opaque key: it never branches on a platform.
+ */
+export type Platform = string;
 
 /** A channel on a platform. `workspaceId` is the Discord guild or the Slack team. */
 export interface ChannelRef {
@@ -16,10 +20,10 @@ export interface PostedMessage {
 }
 
 /**
- * The outbound half of an adapter: how the core posts into a channel. Implementations translate the neutral
- * models and throw `DeliveryError` (see errors.ts) when a post fails.
+ * What every delivery channel can do: how the core posts into a channel (a digest, a paper, a text).
+ * Implementations translate the neutral models and throw `DeliveryError` (see errors.ts) when a post fails.
  */
-export interface ChatPort {
+export interface DeliveryPort {
   readonly platform: Platform;
   /**
    * How many channels the core may post a digest to at once on this platform: the adapter's own bound,
@@ -36,6 +40,14 @@ export interface ChatPort {
   postText(channel: ChannelRef, text: string): Promise<PostedMessage>;
   /** Looks for a message posted earlier with this key. Null when the platform has no such message. */
   findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null>;
+}
+
+/**
+ * The interactive part a chat platform adds: threads, replies in them, and reading messages people
+ * reacted to. The core asks `isInteractive` (or `PortRegistry.interactive`) before using it.
+ */
+export interface InteractivePort extends DeliveryPort {
+  readonly interactive: true;
   /**
    * Opens a discussion thread on a message (Discord: a thread started from the message, named `title`,
    * at most 100 characters; Slack: the message's own thread, so the thread id is the message ts) and
@@ -52,6 +64,12 @@ export interface ChatPort {
   readMessage(channel: ChannelRef, messageId: string): Promise<{ text: string; authorId: string } | null>;
 }
 
+/** A chat platform's port: delivery plus the interactive part. */
+export type ChatPort = InteractivePort;
+
+export const isInteractive = (port: DeliveryPort): port is InteractivePort =>
+  (port as Partial<InteractivePort>).interactive === true;
+
 /** A reaction added or removed on a message, as every adapter reports it. */
 export interface ReactionEvent {
   channel: ChannelRef;
@@ -59,7 +77,7 @@ export interface ReactionEvent {
   userId: string;
   /** How the platform shows the user (display name), for "flagged by …" lines that ping no one. */
   userName: string;
-  /** Unicode emoji (`🔖`) or the platform's name for it (`bookmark`, `custom:123`). */
+  /** Unicode emoji (`🔖`) where the platform module knows it, otherwise the platform's name (`custom:123`). */
   emoji: string;
   action: 'added' | 'removed';
   /** A platform id for the event, when it has one, so replays are processed once. */

@@ -1,15 +1,21 @@
-import type { ChatPort, Platform } from './chat-port';
+import { type DeliveryPort, type InteractivePort, isInteractive, type Platform } from './chat-port';
 
 /** The ports of the running adapters, by platform: how core services reach a channel. */
 export class PortRegistry {
-  private readonly ports = new Map<Platform, ChatPort>();
+  private readonly ports = new Map<Platform, DeliveryPort>();
 
-  register(port: ChatPort): void {
+  register(port: DeliveryPort): void {
     this.ports.set(port.platform, port);
   }
 
-  get(platform: Platform): ChatPort | undefined {
+  get(platform: Platform): DeliveryPort | undefined {
     return this.ports.get(platform);
+  }
+
+  /** The platform's port when it has threads and readable messages; undefined for delivery-only ones. */
+  interactive(platform: Platform): InteractivePort | undefined {
+    const port = this.ports.get(platform);
+    return port && isInteractive(port) ? port : undefined;
   }
 
   has(platform: Platform): boolean {

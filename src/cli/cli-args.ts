@@ -1,7 +1,14 @@
 import { parseArgs } from 'node:util';
 import { PaperboyError } from '../errors';
 
-export const usage = `paperboy — the Hugging Face Daily Papers in Discord, Slack or this terminal
+/**
+ * `paperboy help`, from the platform modules' names (`Discord, Slack`) and their own commands' lines
+ * (`register-commands …`).
+ */
+export const usageWith = (
+  platformNames: string,
+  platformLines: readonly string[],
+) => `paperboy — the Hugging Face Daily Papers in ${platformNames} or this terminal
 
 Usage:
   paperboy start [--demo]                  run the bot (console mode when no chat credentials are set)
@@ -10,8 +17,7 @@ Usage:
   paperboy search "<query>" [--limit N] [--json]
   paperboy digest [--date D] [--json]      the digest a default channel would get
   paperboy trending [--limit N] [--json]   Hugging Face's trending papers right now (default 10)
-  paperboy register-commands [--guild ID]  register the Discord /papers command
-  paperboy help
+${platformLines.map((line) => `  paperboy ${line}\n`).join('')}  paperboy help
 
 Options: --verbose  also print the info log of one-shot commands (fetch, search, digest)
 Backfill older days for search: paperboy fetch --from 2024-09-01 --to 2024-10-31
@@ -28,7 +34,6 @@ export interface CliArgs {
   from?: string;
   to?: string;
   limit?: number;
-  guild?: string;
 }
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,7 +51,7 @@ export function checkDay(value: string, flag: string): string {
   return value;
 }
 
-export function parseCliArgs(argv: string[]): CliArgs {
+export function parseCliArgs(argv: string[], usage: string): CliArgs {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   const options = {
     demo: { type: 'boolean' },
@@ -57,7 +62,6 @@ export function parseCliArgs(argv: string[]): CliArgs {
     from: { type: 'string' },
     to: { type: 'string' },
     limit: { type: 'string' },
-    guild: { type: 'string' },
   } as const;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -76,7 +80,6 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.date) args.date = checkDay(values.date, '--date');
   if (values.from) args.from = checkDay(values.from, '--from');
   if (values.to) args.to = checkDay(values.to, '--to');
-  if (values.guild) args.guild = values.guild;
   if (values.limit !== undefined) {
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { PaperboyError } from '../errors';
-import { type Env, envSchema } from './env.schema';
+import type { CoreConfig } from './env.schema';
 
-export type Config = Env;
+/** What the core reads; the composition root's `Config` (src/app/config.ts) adds each platform's slice. */
+export type { CoreConfig };
 
 /** Unset and empty are the same thing: `.env.example` lists every variable with an empty value. */
 const withoutEmpty = (source: Record<string, string | undefined>) =>
@@ -13,13 +14,16 @@ const withoutEmpty = (source: Record<string, string | undefined>) =>
   );
 
 /** Parses the environment once; a bad value throws a `config_invalid` error naming the variable. */
-export function parseConfig(source: Record<string, string | undefined>): Config {
+export function parseEnvWith<Schema extends z.ZodObject>(
+  schema: Schema,
+  source: Record<string, string | undefined>,
+): z.infer<Schema> {
   const known = Object.fromEntries(
-    Object.keys(envSchema.shape)
+    Object.keys(schema.shape)
       .filter((key) => key in source)
       .map((key) => [key, source[key]]),
   );
-  const result = envSchema.safeParse(withoutEmpty(known));
+  const result = schema.safeParse(withoutEmpty(known));
   if (!result.success) {
     throw new PaperboyError('config_invalid', `Invalid configuration:\n${z.prettifyError(result.error)}`);
   }
@@ -27,8 +31,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
 }
 
 /** `process.env` over the `.env` file in `cwd`, if there is one. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+export function readEnv(env: NodeJS.ProcessEnv, cwd: string): Record<string, string | undefined> {
   const dotenvPath = `${cwd}/.env`;
   const fromFile = existsSync(dotenvPath) ? parseEnv(readFileSync(dotenvPath, 'utf8')) : {};
-  return parseConfig({ ...withoutEmpty(fromFile), ...withoutEmpty(env) });
+  return { ...withoutEmpty(fromFile), ...withoutEmpty(env) };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const url = (name: string) =>
+export const url = (name: string) =>
   z
     .string()
     .url(`${name} must be a URL such as https://example.com`)
@@ -11,21 +11,24 @@ const url = (name: string) =>
     .transform((value) => value.replace(/\/+$/, ''));
 
 /** `LOG_LEVEL=DEBUG` means debug: enum variables are matched without regard to case. */
-const lowerCased = <T extends z.ZodType>(schema: T) =>
+export const lowerCased = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), schema);
 
-const port = z.coerce
+export const port = z.coerce
   .number({ error: 'expected a port number from 0 to 65535' })
   .int('expected a port number from 0 to 65535')
   .min(0, 'expected a port number from 0 to 65535')
   .max(65_535, 'expected a port number from 0 to 65535');
-const positiveInt = z.coerce
+export const positiveInt = z.coerce
   .number({ error: 'expected a whole number greater than 0' })
   .int('expected a whole number greater than 0')
   .positive('expected a whole number greater than 0');
 
-/** Every environment variable paperboy reads, with its default. `.env.example` documents the same list. */
-export const envSchema = z.object({
+/**
+ * The core's environment variables, with their defaults. Each platform module adds its own slice; the
+ * composition root merges them (src/app/config.ts), and `.env.example` documents the whole list.
+ */
+export const coreEnvShape = {
   HF_BASE_URL: url('HF_BASE_URL').default('https://huggingface.co'),
   HF_TOKEN: z.string().optional(),
   HF_TIMEOUT_MS: positiveInt.default(15_000),
@@ -54,26 +57,7 @@ export const envSchema = z.object({
     .min(0, 'expected an hour from 0 to 23')
     .max(23, 'expected an hour from 0 to 23')
     .default(3),
-  DISCORD_TOKEN: z.string().optional(),
-  DISCORD_APPLICATION_ID: z
-    .string()
-    .regex(/^\d+$/, 'DISCORD_APPLICATION_ID is a numeric snowflake')
-    .optional(),
-  DISCORD_API_BASE: url('DISCORD_API_BASE').default('https://discord.com/api'),
-  /** Privileged intent (switch it on in the developer portal too): lets 🔖 on any message linking a paper work. */
-  DISCORD_MESSAGE_CONTENT: z
-    .enum(['true', 'false', '1', '0'], { error: 'DISCORD_MESSAGE_CONTENT is true or false' })
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
-  DISCORD_GUILD_ID: z.string().regex(/^\d+$/, 'DISCORD_GUILD_ID is a numeric snowflake').optional(),
-  SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN starts with xoxb-').optional(),
-  SLACK_APP_TOKEN: z.string().startsWith('xapp-', 'SLACK_APP_TOKEN starts with xapp-').optional(),
-  SLACK_SIGNING_SECRET: z.string().optional(),
-  SLACK_PORT: port.default(3000),
-  /** Always ends with a slash: Bolt's WebClient appends method names to it. */
-  SLACK_API_URL: url('SLACK_API_URL')
-    .transform((value) => `${value}/`)
-    .default('https://slack.com/api/'),
-});
+};
 
-export type Env = z.infer<typeof envSchema>;
+export const coreEnvSchema = z.object(coreEnvShape);
+export type CoreConfig = z.infer<typeof coreEnvSchema>;

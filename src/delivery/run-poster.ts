@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ChannelRef, ChatPort } from '../chat/chat-port';
+import type { ChannelRef, DeliveryPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
@@ -75,7 +75,7 @@ export function createRunPoster(options: RunPosterOptions) {
     return outcome;
   }
 
-  async function postHeader(port: ChatPort, channel: ChannelRef, run: DigestRun, count: number) {
+  async function postHeader(port: DeliveryPort, channel: ChannelRef, run: DigestRun, count: number) {
     const key = headerDeliveryKey(run.id);
     const earlier = run.headerState === 'sending' ? await port.findPosted(channel, key) : null;
     if (earlier) {
@@ -94,7 +94,7 @@ export function createRunPoster(options: RunPosterOptions) {
 
   /** True when the paper is (now known to be) posted. Channel-wide failures are rethrown. */
   async function postPaper(
-    port: ChatPort,
+    port: DeliveryPort,
     subscription: Subscription,
     run: DigestRun,
     delivery: Delivery,

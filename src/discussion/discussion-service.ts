@@ -10,13 +10,15 @@ import { retryStoreWrites } from '../store/store-retry';
 import { truncateAtWord } from '../text/truncate';
 import { localMoment } from '../time/zoned-time';
 import type { QueueItem, ReactionOutcome } from './discussion';
-import { sameEmoji } from './emoji';
+import { type EmojiNormaliser, sameEmoji } from './emoji';
 
 export interface DiscussionServiceOptions {
   store: Store;
   ports: PortRegistry;
   clock: Clock;
   log: Logger;
+  /** Every platform module's emoji names as Unicode (the composition root combines them). */
+  toUnicode: EmojiNormaliser;
   /** Told of every flag and 👎 given or withdrawn, so the channel's team ranking learns from it at once. */
   onSignal?: (channel: ChannelRef, now: Date) => void;
   /** Fetches and stores a paper paperboy has not seen (for shared links). */
@@ -73,7 +75,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     if (delivered) return delivered.paperId;
     const known = store.discussion.findItemByMessage(event.channel, event.messageId);
     if (known) return known.paperId;
-    const port = ports.get(event.channel.platform);
+    const port = ports.interactive(event.channel.platform);
     const message = port ? await port.readMessage(event.channel, event.messageId) : null;
     const [id] = message ? findPaperLinks(message.text) : [];
     if (!id) return null;
@@ -87,8 +89,8 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const eventKey = `${event.channel.platform}:${event.eventId}`;
     if (!retrying && event.eventId && !store.discussion.firstSighting(eventKey, now)) return 'replayed';
     const settings = store.discussion.getSettings(event.channel);
-    if (!sameEmoji(event.emoji, settings.flagEmoji)) {
-      if (settings.dislikeEmoji && sameEmoji(event.emoji, settings.dislikeEmoji))
+    if (!sameEmoji(event.emoji, settings.flagEmoji, options.toUnicode)) {
+      if (settings.dislikeEmoji && sameEmoji(event.emoji, settings.dislikeEmoji, options.toUnicode))
         return handleDislike(event, now);
       return 'not_the_flag_emoji';
     }
@@ -161,7 +163,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     threads: boolean,
     now: string,
   ): Promise<void> {
-    const port = ports.get(item.channel.platform);
+    const port = ports.interactive(item.channel.platform);
     if (!port || !threads) return;
     try {
       if (!item.threadId) {

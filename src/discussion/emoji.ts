@@ -1,51 +1,19 @@
 /**
- * Reactions arrive as Unicode on Discord (`🔖`) and as names on Slack (`bookmark`, `+1::skin-tone-2`).
- * A channel's flag emoji may be set either way; these helpers compare them.
+ * Reactions and the flag-emoji setting are compared as Unicode: each platform module turns its own
+ * spellings (Slack's `:bookmark:`) into Unicode (`PlatformModule.unicodeEmoji`), and the composition root
+ * hands the core the combination as an `EmojiNormaliser`. What no module knows (a custom emoji) is compared
+ * by its bare name.
  */
-const namesByEmoji: Record<string, string[]> = {
-  '🔖': ['bookmark'],
-  '📌': ['pushpin'],
-  '📍': ['round_pushpin'],
-  '👀': ['eyes'],
-  '🔥': ['fire'],
-  '⭐': ['star'],
-  '📚': ['books'],
-  '📖': ['book', 'open_book'],
-  '🧠': ['brain'],
-  '👍': ['+1', 'thumbsup'],
-  '👎': ['-1', 'thumbsdown'],
-  '❤️': ['heart'],
-  '🤔': ['thinking_face', 'thinking'],
-  '💡': ['bulb'],
-  '🚀': ['rocket'],
-  '✅': ['white_check_mark'],
-};
+export type EmojiNormaliser = (value: string) => string | undefined;
 
-const bareName = (value: string) =>
-  value
-    .trim()
-    .replace(/^:|:$/g, '')
-    .replace(/::skin-tone-\d$/, '')
-    .toLowerCase();
-
-/** Every spelling of one emoji: its Unicode form (without variation selectors) and its names. */
-export function emojiAliases(value: string): Set<string> {
-  const trimmed = value.trim().replace(/\uFE0F/g, '');
-  const name = bareName(value);
-  const aliases = new Set([trimmed, name]);
-  for (const [emoji, names] of Object.entries(namesByEmoji)) {
-    const plain = emoji.replace(/\uFE0F/g, '');
-    if (plain === trimmed || names.includes(name)) {
-      aliases.add(plain);
-      for (const alias of names) aliases.add(alias);
-    }
-  }
-  return aliases;
+/** The one spelling two emoji are compared by: Unicode without variation selectors, or the bare name. */
+export function canonicalEmoji(value: string, toUnicode: EmojiNormaliser): string {
+  const unicode = toUnicode(value) ?? value.trim().replace(/^:|:$/g, '');
+  return unicode.replace(/\uFE0F/g, '');
 }
 
-export function sameEmoji(a: string, b: string): boolean {
-  const left = emojiAliases(a);
-  return [...emojiAliases(b)].some((alias) => left.has(alias));
+export function sameEmoji(a: string, b: string, toUnicode: EmojiNormaliser): boolean {
+  return canonicalEmoji(a, toUnicode) === canonicalEmoji(b, toUnicode);
 }
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });

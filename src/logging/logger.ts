@@ -2,24 +2,18 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Paths pino blanks out wherever they appear in a log object. */
-export const redactedPaths = [
+/**
+ * Paths pino blanks out wherever they appear in a log object: tokens and authorization headers, and each
+ * secret configuration key (the composition root passes every platform module's).
+ */
+export const redactedPaths = (secretKeys: readonly string[]) => [
   'token',
   '*.token',
   'authorization',
   '*.authorization',
   'headers.authorization',
   '*.headers.authorization',
-  'config.HF_TOKEN',
-  'config.DISCORD_TOKEN',
-  'config.SLACK_BOT_TOKEN',
-  'config.SLACK_APP_TOKEN',
-  'config.SLACK_SIGNING_SECRET',
-  '*.HF_TOKEN',
-  '*.DISCORD_TOKEN',
-  '*.SLACK_BOT_TOKEN',
-  '*.SLACK_APP_TOKEN',
-  '*.SLACK_SIGNING_SECRET',
+  ...secretKeys.flatMap((key) => [`config.${key}`, `*.${key}`]),
 ];
 
 export interface LoggerOptions {
@@ -27,6 +21,8 @@ export interface LoggerOptions {
   format: 'auto' | 'pretty' | 'json';
   /** Secret values to scrub from every line, whatever field they hide in (error messages, URLs). */
   secrets?: string[];
+  /** Configuration keys whose values are secret, blanked wherever a log object carries them. */
+  secretKeys?: readonly string[];
   destination?: DestinationStream;
 }
 
@@ -37,7 +33,7 @@ export function createLogger(options: LoggerOptions): Logger {
   const scrub = secrets.length === 0 ? undefined : scrubber(secrets);
   const base = {
     level: options.level,
-    redact: { paths: redactedPaths, censor: '[redacted]' },
+    redact: { paths: redactedPaths(options.secretKeys ?? ['HF_TOKEN']), censor: '[redacted]' },
     ...(scrub ? { hooks: { streamWrite: scrub } } : {}),
   };
   if (options.destination) return pino(base, options.destination);

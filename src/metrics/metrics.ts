@@ -6,8 +6,8 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-/** Who answered: the paper source or a chat platform. */
-export type Service = 'huggingface' | 'discord' | 'slack';
+/** Who answered: the paper source or a platform module (its id). */
+export type Service = 'huggingface' | (string & {});
 
 export interface Metrics {
   readonly registry: Registry;

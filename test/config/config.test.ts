@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseConfig } from '../../src/config/config';
+import { loadConfig, parseConfig } from '../../src/app/config';
 import { createLogger } from '../../src/logging/logger';
 
 describe('configuration', () => {
@@ -59,7 +59,7 @@ describe('logging', () => {
 describe('.env.example', () => {
   it('documents exactly the variables the schema reads', async () => {
     const { readFileSync } = await import('node:fs');
-    const { envSchema } = await import('../../src/config/env.schema');
+    const { envSchema } = await import('../../src/app/config');
     const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
     const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]).sort();
     expect(documented).toEqual(Object.keys(envSchema.shape).sort());

@@ -4,12 +4,13 @@
  * build them; a reply is the first thing the bot shows for that interaction (a reply, an update, or an edit
  * of a deferred reply).
  */
+
+import { slackEmojiToUnicode } from '../../adapters/slack/slack-emoji';
 import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { CommandSpec, OptionSpec } from '../../commands/command-spec';
 import { parseCommandText } from '../../commands/parse-command-text';
 import type { ChannelRef, ChatPort, ReactionEvent } from '../../src/chat/chat-port';
-import { emojiAliases } from '../../src/discussion/emoji';
 import type {
   ChatDriver,
   CommandInput,
@@ -111,7 +112,7 @@ export function slashFromText(
 
 /** A Unicode emoji as Discord sends it, from a Unicode emoji or a Slack-style name (`bookmark`). */
 function unicodeEmoji(emoji: string): string {
-  return [...emojiAliases(emoji)].find((alias) => /\p{Extended_Pictographic}/u.test(alias)) ?? emoji;
+  return slackEmojiToUnicode(emoji) ?? emoji;
 }
 
 export class DiscordDriver implements ChatDriver {

@@ -3,9 +3,10 @@
  * way people use Slack. Commands and clicks are answered through response_url, so a reply is the first
  * post to the response_url of that request.
  */
+
+import { slackNameOf } from '../../adapters/slack/slack-emoji';
 import type { CommandService } from '../../commands/command-service';
 import type { ChannelRef, ChatPort } from '../../src/chat/chat-port';
-import { emojiAliases } from '../../src/discussion/emoji';
 import type {
   ChatDriver,
   CommandInput,
@@ -174,7 +175,7 @@ const slackId = (prefix: string, name: string) =>
 
 /** Slack reports reactions by name (`bookmark`); scenarios may give the Unicode emoji. */
 function slackEmojiName(emoji: string): string {
-  return [...emojiAliases(emoji)].find((alias) => /^[a-z0-9_+-]+$/.test(alias)) ?? emoji;
+  return slackNameOf(emoji) ?? emoji.replace(/^:|:$/g, '');
 }
 
 const key = (channel: string, user: string) => `${channel}/${user}`;

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSlackAdapter, slackAdapterOptions } from '../../adapters/slack';
-import { parseConfig } from '../../src/config/config';
+import { parseConfig } from '../../src/app/config';
 import { reactionEvent } from '../fakes/slack/fake-slack-inbound';
 import { FakeCommandService } from './fake-command-service';
 import { channelId, type Harness, startHarness } from './slack-harness';

@@ -36,6 +36,8 @@ export class RecordingPort implements ChatPort {
   gate: Promise<void> | null = null;
   waiting = 0;
 
+  readonly interactive = true as const;
+
   constructor(readonly platform: Platform = 'discord') {}
 
   /** The next `times` posts (of `kind`, or any) into `channelId` fail with `failure`. */

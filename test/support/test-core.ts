@@ -1,7 +1,7 @@
 import pino from 'pino';
+import { parseConfig } from '../../src/app/config';
 import { type Core, createCore } from '../../src/app/create-core';
 import { ManualClock } from '../../src/clock';
-import { parseConfig } from '../../src/config/config';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 

@@ -1,0 +1,32 @@
+/**
+ * The whole environment schema: the core's variables and every platform module's slice, merged from the
+ * module list. Parsed once at start-up; nothing else reads `process.env`.
+ */
+import { z } from 'zod';
+import { parseEnvWith, readEnv } from '../config/config';
+import { coreEnvShape } from '../config/env.schema';
+import { platformModules } from './platform-modules';
+
+type Modules = typeof platformModules;
+type ShapeOf<M> = M extends { env: infer Shape } ? Shape : never;
+type MergedShapes<List extends readonly unknown[]> = List extends readonly [infer Head, ...infer Tail]
+  ? ShapeOf<Head> & MergedShapes<Tail>
+  : unknown;
+
+const shape = Object.assign(
+  {},
+  coreEnvShape,
+  ...platformModules.map((module) => module.env),
+) as typeof coreEnvShape & MergedShapes<Modules>;
+
+/** Every environment variable paperboy reads, with its default. `.env.example` documents the same list. */
+export const envSchema = z.object(shape);
+
+export type Config = z.infer<typeof envSchema>;
+
+export const parseConfig = (source: Record<string, string | undefined>): Config =>
+  parseEnvWith(envSchema, source);
+
+/** `process.env` over the `.env` file in `cwd`, if there is one. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config =>
+  parseConfig(readEnv(env, cwd));

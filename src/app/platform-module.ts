@@ -1,0 +1,69 @@
+/**
+ * The one shape every `adapters/<platform>/` folder exports. The composition root keeps a list of these
+ * (src/app/platform-modules.ts) and derives everything platform-specific from it: the environment schema,
+ * the banner, which adapters start, the credential hint when one refuses, the secrets the logger blanks
+ * out, extra CLI commands and emoji normalisation. The core itself never names a platform.
+ */
+import type { z } from 'zod';
+import type { CommandService } from '../../commands/command-service';
+import type { CommandSpec } from '../../commands/command-spec';
+import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
+import type { Clock } from '../clock';
+import type { Logger } from '../logging/logger';
+
+/** Whether a module's configuration turns it on; `reason` is the banner's parenthesis either way. */
+export interface PlatformPlan {
+  on: boolean;
+  reason: string;
+}
+
+/** What a module's adapter is handed when the configuration turns it on. */
+export interface PlatformDeps {
+  commands: CommandService;
+  log: Logger;
+  clock: Clock;
+  telemetry: PlatformTelemetry;
+}
+
+/** A `paperboy <name> …` command a module adds to the command line. */
+export interface PlatformCliCommand<Slice> {
+  name: string;
+  /** One line for `paperboy help`, e.g. `register-commands [--guild ID]  register the Discord /papers command`. */
+  usage: string;
+  /** `argv` is what follows the command name; output goes to `stdout`; user mistakes throw `PaperboyError`. */
+  run(context: {
+    config: Slice;
+    argv: string[];
+    stdout: NodeJS.WritableStream;
+    log: Logger;
+    specs: readonly CommandSpec[];
+  }): Promise<void>;
+}
+
+export interface PlatformModule<Id extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape> {
+  /** Stored with every channel (`ChannelRef.platform`): never change it once channels exist. */
+  readonly id: Id;
+  /** How people write the platform's name: `Discord`. */
+  readonly name: string;
+  /** This module's environment variables; the composition root merges every module's into one schema. */
+  readonly env: Shape;
+  /** The variables among `env` whose values are secrets: redacted in logs, scrubbed from every line. */
+  readonly secrets: readonly (keyof Shape & string)[];
+  plan(config: z.infer<z.ZodObject<Shape>>): PlatformPlan;
+  /** One message per mistake such as a token without its partner; any stops start-up. */
+  halfConfigured(config: z.infer<z.ZodObject<Shape>>): string[];
+  createAdapter(config: z.infer<z.ZodObject<Shape>>, deps: PlatformDeps): ChatAdapter;
+  /** Appended when the adapter fails to start: `check DISCORD_TOKEN, …`. */
+  readonly credentialHint: string;
+  readonly cliCommands?: readonly PlatformCliCommand<z.infer<z.ZodObject<Shape>>>[];
+  /**
+   * The Unicode form of an emoji the platform spells its own way (Slack's `:bookmark:`), or undefined when
+   * the value is not one of its names. The core compares Unicode only.
+   */
+  unicodeEmoji?(value: string): string | undefined;
+}
+
+/** Keeps `id` and `env` literal for the composition root's derived types. */
+export const definePlatform = <const Id extends string, Shape extends z.ZodRawShape>(
+  module: PlatformModule<Id, Shape>,
+): PlatformModule<Id, Shape> => module;
