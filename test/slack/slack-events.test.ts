@@ -15,7 +15,7 @@ describe.each(modes)('reaction events over %s', (mode) => {
   const react = (action: 'added' | 'removed', user = 'U_MEMBER', reaction = 'bookmark') =>
     reactionEvent({ action, user, reaction, channel: channelId, ts, itemUser: 'U_PAPERBOY' });
 
-  it('hands reaction_added and reaction_removed to the core as neutral events', async () => {
+  it('hands reaction_added and reaction_removed to the core as neutral events, Slack names as Unicode', async () => {
     h = await startHarness({ mode });
     const added = await h.inbound.event(react('added'));
     const removed = await h.inbound.event(react('removed'));
@@ -27,7 +27,7 @@ describe.each(modes)('reaction events over %s', (mode) => {
         messageId: ts,
         userId: 'U_MEMBER',
         userName: 'Display U_MEMBER',
-        emoji: 'bookmark',
+        emoji: '🔖',
         action: 'added',
         eventId: added.eventId,
       },
@@ -36,7 +36,7 @@ describe.each(modes)('reaction events over %s', (mode) => {
         messageId: ts,
         userId: 'U_MEMBER',
         userName: 'Display U_MEMBER',
-        emoji: 'bookmark',
+        emoji: '🔖',
         action: 'removed',
         eventId: removed.eventId,
       },
