@@ -13,7 +13,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChannelRef, Platform } from '../src/chat/chat-port';
+import type { ChannelRef } from '../src/chat/chat-port';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store';
 import { defaultDigestSettings } from '../src/subscriptions/subscription';
 import { FakeDiscord } from '../test/fakes/discord/fake-discord';
@@ -28,7 +28,7 @@ const argList = (name: string, fallback: string) => {
 };
 const channelCounts = argList('channels', '20,100,200').map(Number);
 const baselineCounts = new Set(argList('baseline', '20').map(Number));
-const platforms = argList('platforms', 'discord,slack') as Exclude<Platform, 'console'>[];
+const platforms = argList('platforms', 'discord,slack') as ('discord' | 'slack')[];
 
 const messagesPerDigest = 11;
 const guildId = '940000000000000001';

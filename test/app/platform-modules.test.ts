@@ -63,8 +63,8 @@ class DeliveryOnlyPort implements DeliveryPort {
   async postDigestHeader(_channel: ChannelRef, header: { title: string }) {
     return this.post(header.title);
   }
-  async postPaper(_channel: ChannelRef, card: { paperId: string }) {
-    return this.post(card.paperId);
+  async postPaper(_channel: ChannelRef, card: { id: string }) {
+    return this.post(card.id);
   }
   async postText(_channel: ChannelRef, text: string) {
     return this.post(text);

@@ -10,9 +10,9 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/app/config';
 import { createCore } from '../../src/app/create-core';
 import { ManualClock } from '../../src/clock';
-import { parseConfig } from '../../src/config/config';
 import { PaperboyError } from '../../src/errors';
 import { createLogger } from '../../src/logging/logger';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
