@@ -55,9 +55,12 @@ export const maxQueryLength = 300;
 const minWindow = 60;
 /** Below this coverage the best answer is a weak match. */
 export const weakCoverage = 0.6;
-/** In a store this large, words in more than `denseShare` of the papers only count towards coverage. */
-const largeStore = 20_000;
-const denseShare = 0.05;
+/**
+ * Index entries (papers per word) that one bm25 pass reads within the latency budget: FTS5 scores every
+ * paper matching a scored word, at about a microsecond each, so the rarest words are scored up to this many
+ * entries and the denser ones only count towards coverage (checked on the window alone, which is cheap).
+ */
+const scoredEntries = 8_000;
 
 /** Lucene's bm25 idf, which stays positive for words in most papers (FTS5's floors at zero). */
 const rarity = (papers: number, total: number) => Math.log(1 + (total - papers + 0.5) / (papers + 0.5));
@@ -99,7 +102,7 @@ export function createSearchService(
       };
     }
     const total = Math.max(store.papers.count(), 1);
-    const query = textQuery(plan, total);
+    const query = textQuery(plan);
     const window = tuning.exhaustive ? exhaustiveWindow : Math.max(minWindow, 3 * (offset + limit));
     const found = store.papers.searchText(query, filters, window);
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
@@ -124,14 +127,20 @@ export function createSearchService(
     };
   }
 
-  /** In a large store, words in many papers only count towards coverage: scoring them reads their whole index entry. */
-  function textQuery(plan: QueryPlan, total: number): TextQuery {
-    const dense = (clause: PlannedClause) =>
-      !tuning.exhaustive && total >= largeStore && clause.papers > total * denseShare;
-    const rarest = [...plan.clauses].sort((a, b) => a.papers - b.papers)[0];
-    const scored = plan.clauses.filter((clause) => !dense(clause) || clause === rarest);
+  /**
+   * Document frequencies decide the plan: every word is scored by bm25 while their papers add up to
+   * `scoredEntries` (so small stores rank exhaustively); past that the window is chosen by bm25 over the
+   * rarest words (always at least the rarest one) and the rest only count towards coverage.
+   */
+  function textQuery(plan: QueryPlan): TextQuery {
+    const byRarity = [...plan.clauses].sort((a, b) => a.papers - b.papers);
+    let entries = 0;
+    const scored = byRarity.filter((clause, index) => {
+      entries += clause.papers;
+      return tuning.exhaustive || index === 0 || entries <= scoredEntries;
+    });
     return {
-      clauses: scored.map(asClause),
+      clauses: plan.clauses.filter((clause) => scored.includes(clause)).map(asClause),
       unscored: plan.clauses.filter((clause) => !scored.includes(clause)).map(asClause),
       required: plan.phrases.map(asClause),
       excluded: plan.excluded.map(asClause),

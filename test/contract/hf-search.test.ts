@@ -67,3 +67,29 @@ describe.each(platforms)('search beyond the store on $name', (platform) => {
     expect(slow.buttons).toContain('More on Hugging Face');
   });
 });
+
+describe.each(platforms)('a Hugging Face search result on $name', (platform) => {
+  const c = useContract(platform, { messageContent: true });
+
+  it('is stored when shown, so a teammate sharing its link flags it like any paper without a new lookup', async () => {
+    await c.t.core.sync.latestCompleteBatch(c.t.clock.now());
+    c.t.hf.setSearchResults(searchSample());
+    const reply = await c.driver.runCommand({
+      channel: 'papers',
+      user: 'bo',
+      text: 'search kazakh question answering dataset',
+    });
+    expect(reply.text).toContain('KazQAD: Kazakh Open-Domain Question Answering Dataset');
+    const shared = await c.driver.postAsUser({
+      channel: 'papers',
+      user: 'bo',
+      text: 'for Friday: https://huggingface.co/papers/2404.04487',
+    });
+    await c.driver.react({ channel: 'papers', user: 'ann', messageId: shared, emoji: '🔖', action: 'added' });
+    const queue = await c.driver.runCommand({ channel: 'papers', user: 'cy', text: 'queue' });
+    expect(queue.text).toContain('Discussion queue · 1 paper');
+    expect(queue.text).toContain('KazQAD: Kazakh Open-Domain Question Answering Dataset');
+    expect(queue.text).toContain('1 flag: ann');
+    expect(c.t.hf.requestsFor('/api/papers/2404.04487')).toEqual([]);
+  });
+});

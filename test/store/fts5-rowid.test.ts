@@ -2,9 +2,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Why the search code checks one paper with `rowid BETWEEN x AND x`: beside a MATCH, this SQLite's FTS5
- * ignores `rowid = x` (every match comes back). If a later SQLite fixes it, the first expectation fails and
- * the range can go.
+ * Why the search code lists papers with `rowid IN (…)` and never `rowid = x`: beside a MATCH, this SQLite's
+ * FTS5 ignores `rowid = x` (every match comes back), while a list or a one-row range keeps only those rows.
  */
 describe('FTS5 rowid constraints beside MATCH', () => {
   const db = new Database(':memory:');
@@ -17,5 +16,14 @@ describe('FTS5 rowid constraints beside MATCH', () => {
     expect(equal.all('strategies', 1)).toEqual([1, 3]);
     expect(range.all('strategies', 1, 1)).toEqual([1]);
     expect(range.all('strategies', 2, 2)).toEqual([]);
+  });
+
+  it('keeps only the listed rows for rowid IN (…), as the clause checks and snippets rely on', () => {
+    const listed = db
+      .prepare('SELECT rowid FROM docs WHERE docs MATCH ? AND rowid IN (SELECT value FROM json_each(?))')
+      .pluck();
+    expect(listed.all('strategies', '[1, 2]')).toEqual([1]);
+    expect(listed.all('strategies', '[3, 1]')).toEqual([1, 3]);
+    expect(listed.all('strategies', '[2]')).toEqual([]);
   });
 });

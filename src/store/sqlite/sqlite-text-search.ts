@@ -23,10 +23,8 @@ type Scored = { rowid: number; score: number };
 export class SqliteTextSearch {
   private readonly statements: StatementCache;
   private readonly daySpan;
-  private readonly within;
   private readonly byRowids;
   private readonly snippetsOf;
-  private readonly rowidOf;
 
   constructor(db: Database.Database) {
     this.statements = new StatementCache(db);
@@ -34,22 +32,15 @@ export class SqliteTextSearch {
     this.daySpan = db.prepare(
       `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,
     );
-    // One paper at a time, as a one-row range: FTS5 then seeks each word's index entry to that paper instead
-    // of reading all of it (as `rowid IN (…)` does), and the SQLite bundled here ignores `rowid = ?` beside a
-    // MATCH (test/store/fts5-rowid.test.ts).
-    this.within = db
-      .prepare(
-        'SELECT 1 FROM paper_search WHERE paper_search MATCH @match AND rowid BETWEEN @rowid AND @rowid',
-      )
-      .pluck();
-    this.rowidOf = db.prepare('SELECT rowid FROM papers WHERE id = ?').pluck();
     this.byRowids = db.prepare('SELECT * FROM papers WHERE rowid IN (SELECT value FROM json_each(?))');
     // The AI summary (column 2) when it holds a query word, else the abstract (column 3): the title is on the
-    // card already.
+    // card already. One query for the page: FTS5 seeks each listed paper (test/store/fts5-rowid.test.ts).
     this.snippetsOf = db.prepare(
-      `SELECT snippet(paper_search, 3, char(2), char(3), '…', 28) AS abstract,
+      `SELECT papers.id AS id, snippet(paper_search, 3, char(2), char(3), '…', 28) AS abstract,
          snippet(paper_search, 2, char(2), char(3), '…', 28) AS summary
-       FROM paper_search WHERE paper_search MATCH @match AND rowid BETWEEN @rowid AND @rowid`,
+       FROM paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid
+       WHERE paper_search MATCH @match
+         AND paper_search.rowid IN (SELECT rowid FROM papers WHERE id IN (SELECT value FROM json_each(@ids)))`,
     );
   }
 
@@ -64,7 +55,7 @@ export class SqliteTextSearch {
       .get(
         `SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score FROM paper_search ${join}
          WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
-         ORDER BY bm25(paper_search, ${bm25Weights}) LIMIT @limit`,
+         ORDER BY score DESC LIMIT @limit`,
       )
       .all({ match, limit, ...filterParams(filters) }) as Scored[];
     if (ranked.length === 0) return [];
@@ -81,16 +72,22 @@ export class SqliteTextSearch {
     });
   }
 
-  /** For each ranked paper, the indexes of the clauses (scored, then unscored) it contains. */
+  /**
+   * For each ranked paper, the indexes of the clauses (scored, then unscored) it contains: one query per
+   * clause over just those papers, with no bm25 (whose idf rescans a dense word's whole index entry).
+   */
   private matchedClauses(query: TextQuery, ranked: Scored[]): Map<number, number[]> {
     const clauses = [...query.clauses, ...(query.unscored ?? [])];
     const matched = new Map<number, number[]>();
+    const rowids = JSON.stringify(ranked.map((row) => row.rowid));
+    const within = this.statements.get(
+      'SELECT rowid FROM paper_search WHERE paper_search MATCH @match AND rowid IN (SELECT value FROM json_each(@rowids))',
+    );
     clauses.forEach((clause, index) => {
       const match = clauseExpression(clause);
       if (match === null) return;
-      for (const { rowid } of ranked)
-        if (this.within.get({ match, rowid }) !== undefined)
-          matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
+      for (const rowid of within.pluck().all({ match, rowids }) as number[])
+        matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
     });
     return matched;
   }
@@ -102,15 +99,15 @@ export class SqliteTextSearch {
       excluded: [],
     });
     if (marked === null || paperIds.length === 0) return new Map();
+    const rows = this.snippetsOf.all({ match: marked, ids: JSON.stringify(paperIds) }) as Array<{
+      id: string;
+      abstract: string | null;
+      summary: string | null;
+    }>;
     const result = new Map<string, string>();
-    for (const id of paperIds) {
-      const rowid = this.rowidOf.get(id);
-      if (rowid === undefined) continue;
-      const row = this.snippetsOf.get({ match: marked, rowid }) as
-        | { abstract: string | null; summary: string | null }
-        | undefined;
-      const best = [row?.summary, row?.abstract].find((text) => text?.includes('\u0002'));
-      if (best) result.set(id, best);
+    for (const row of rows) {
+      const best = [row.summary, row.abstract].find((text) => text?.includes('\u0002'));
+      if (best) result.set(row.id, best);
     }
     return result;
   }
