@@ -7,9 +7,9 @@ import type { Paper } from '../papers/paper';
 
 export const priorWeight = 0.2;
 /** Upvotes at which the upvote part of the prior is full; most papers have far fewer. */
-const saturatingUpvotes = 300;
+export const saturatingUpvotes = 300;
 /** Recency halves every this many days, counted back from the newest paper among the results. */
-const recencyHalfLifeDays = 180;
+export const recencyHalfLifeDays = 180;
 
 export const paperDay = (paper: Paper) => paper.batchDay ?? paper.publishedAt.slice(0, 10);
 

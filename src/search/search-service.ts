@@ -9,7 +9,7 @@ import type { SnippetPart } from '../chat/replies';
 import type { Paper } from '../papers/paper';
 import type { PaperFilters, Store, TextClause, TextHit, TextQuery } from '../store/store';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
-import { blendScore, newestDayOf, popularityPrior } from './ranking';
+import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';
 import { allFeatures, type SearchFeatures } from './search-features';
 import { queryWords } from './search-text';
 
@@ -70,6 +70,8 @@ const asClause = (clause: PlannedClause): TextClause => ({ alternatives: clause.
 /** For the benchmark's reference ranking: every word scored, and a window far wider than any page. */
 export interface SearchTuning {
   exhaustive?: boolean;
+  window?: number;
+  entries?: number;
 }
 const exhaustiveWindow = 2000;
 
@@ -103,7 +105,9 @@ export function createSearchService(
     }
     const total = Math.max(store.papers.count(), 1);
     const query = textQuery(plan);
-    const window = tuning.exhaustive ? exhaustiveWindow : Math.max(minWindow, 3 * (offset + limit));
+    const window = tuning.exhaustive
+      ? exhaustiveWindow
+      : Math.max(tuning.window ?? minWindow, 3 * (offset + limit));
     const found = store.papers.searchText(query, filters, window);
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
       (clause) =>
@@ -137,13 +141,14 @@ export function createSearchService(
     let entries = 0;
     const scored = byRarity.filter((clause, index) => {
       entries += clause.papers;
-      return tuning.exhaustive || index === 0 || entries <= scoredEntries;
+      return tuning.exhaustive || index === 0 || entries <= (tuning.entries ?? scoredEntries);
     });
     return {
       clauses: plan.clauses.filter((clause) => scored.includes(clause)).map(asClause),
       unscored: plan.clauses.filter((clause) => !scored.includes(clause)).map(asClause),
       required: plan.phrases.map(asClause),
       excluded: plan.excluded.map(asClause),
+      priorWeight: features.prior ? priorWeight : 0,
     };
   }
 

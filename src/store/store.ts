@@ -86,6 +86,11 @@ export interface TextQuery {
   required: TextClause[];
   /** `-word`: none may match. */
   excluded: TextClause[];
+  /**
+   * The window is chosen by bm25 × (1 + priorWeight × the popularity prior of src/search/ranking.ts, recency
+   * counted from the newest stored paper), so the papers the prior lifts into the top are in it. 0 or absent: bm25 alone.
+   */
+  priorWeight?: number;
 }
 
 export interface TextClause {

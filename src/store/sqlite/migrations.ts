@@ -323,4 +323,27 @@ export const migrations: string[] = [
   ALTER TABLE digest_runs ADD COLUMN source TEXT NOT NULL DEFAULT 'daily'
     CHECK (source IN ('daily', 'trending'));
   `,
+  // 11: what search's popularity prior reads, in a narrow table kept in step by triggers: choosing the
+  // ranked window by bm25 × prior joins it for every matching paper, and a `papers` row is far wider.
+  `
+  CREATE TABLE paper_search_prior (
+    rowid INTEGER PRIMARY KEY,
+    upvotes INTEGER NOT NULL,
+    julian_day REAL NOT NULL          -- the paper's day (batch day, else publication day) as a julian day
+  );
+  INSERT INTO paper_search_prior (rowid, upvotes, julian_day)
+    SELECT rowid, upvotes, julianday(coalesce(batch_day, substr(published_at, 1, 10))) FROM papers;
+  CREATE TRIGGER paper_search_prior_insert AFTER INSERT ON papers BEGIN
+    INSERT OR REPLACE INTO paper_search_prior (rowid, upvotes, julian_day)
+      VALUES (new.rowid, new.upvotes, julianday(coalesce(new.batch_day, substr(new.published_at, 1, 10))));
+  END;
+  CREATE TRIGGER paper_search_prior_update AFTER UPDATE OF upvotes, batch_day, published_at ON papers BEGIN
+    UPDATE paper_search_prior
+      SET upvotes = new.upvotes, julian_day = julianday(coalesce(new.batch_day, substr(new.published_at, 1, 10)))
+      WHERE rowid = new.rowid;
+  END;
+  CREATE TRIGGER paper_search_prior_delete AFTER DELETE ON papers BEGIN
+    DELETE FROM paper_search_prior WHERE rowid = old.rowid;
+  END;
+  `,
 ];

@@ -2,6 +2,7 @@
  * Turns a planned text query and the filters into one FTS5 MATCH expression. Every word is quoted (with
  * quotes doubled), so nothing a user typed can act as FTS5 syntax, whatever the search service sends.
  */
+import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import { words } from '../../search/search-text';
 import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../store';
 
@@ -10,6 +11,13 @@ export const textColumns = '{title ai_keywords ai_summary abstract authors organ
 
 /** bm25 column weights: title, AI keywords and summary, abstract, authors, organization; facets count for nothing. */
 export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0, 0.0';
+
+/**
+ * popularityPrior (src/search/ranking.ts) in SQL over a joined `paper_search_prior` row (migration 11),
+ * recency counted back from the julian day @newestDay; test/store/search-prior.test.ts checks they agree.
+ */
+export const priorExpression = `(0.6 * min(1.0, ln(1 + max(0, prior.upvotes)) / ln(${1 + saturatingUpvotes}))
+  + 0.4 * pow(0.5, max(0, @newestDay - prior.julian_day) / ${recencyHalfLifeDays}.0))`;
 
 const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
 

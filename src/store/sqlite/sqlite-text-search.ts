@@ -14,6 +14,7 @@ import {
   clauseExpression,
   facetMatch,
   nameExpressions,
+  priorExpression,
   textExpression,
 } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
@@ -26,7 +27,11 @@ export class SqliteTextSearch {
   private readonly byRowids;
   private readonly snippetsOf;
 
+  private readonly newestDay;
+
   constructor(db: Database.Database) {
+    // Through the day index, as daySpan: the newest paper's day as a julian day, for the prior's recency.
+    this.newestDay = db.prepare(`SELECT julianday((SELECT max(${paperDay}) FROM papers))`).pluck();
     this.statements = new StatementCache(db);
     // Two subqueries, so each reads one end of the day index instead of scanning the table.
     this.daySpan = db.prepare(
@@ -50,14 +55,27 @@ export class SqliteTextSearch {
     const facets = facetMatch(filters, () => this.daySpan.get() as { first: string; last: string } | null);
     const match = [text, ...nameExpressions(filters), ...facets.parts].join(' AND ');
     const conditions = filterConditions(filters, { upvotes: facets.checkUpvotes, since: facets.checkSince });
-    const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = paper_search.rowid' : '';
+    const priorWeight = query.priorWeight ?? 0;
+    const joins = [
+      ...(conditions.length > 0 ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
+      ...(priorWeight > 0
+        ? ['CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid']
+        : []),
+    ].join(' ');
+    const order = priorWeight > 0 ? `score * (1 + @priorWeight * ${priorExpression})` : 'score';
     const ranked = this.statements
       .get(
-        `SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score FROM paper_search ${join}
+        `SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score FROM paper_search ${joins}
          WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
-         ORDER BY score DESC LIMIT @limit`,
+         ORDER BY ${order} DESC LIMIT @limit`,
       )
-      .all({ match, limit, ...filterParams(filters) }) as Scored[];
+      .all({
+        match,
+        limit,
+        priorWeight,
+        newestDay: this.newestJulianDay(),
+        ...filterParams(filters),
+      }) as Scored[];
     if (ranked.length === 0) return [];
     const matched = this.matchedClauses(query, ranked);
     const rows = new Map(
@@ -70,6 +88,10 @@ export class SqliteTextSearch {
       const row = rows.get(rowid);
       return row ? [{ paper: paperFromRow(row), score, matched: matched.get(rowid) ?? [] }] : [];
     });
+  }
+
+  private newestJulianDay(): number {
+    return (this.newestDay.get() as number | null) ?? 0;
   }
 
   /**

@@ -1,0 +1,51 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { popularityPrior } from '../../src/search/ranking';
+import { priorExpression } from '../../src/store/sqlite/sqlite-search-match';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { makePaper } from '../support/papers';
+
+/**
+ * The ranked window is chosen in SQL by bm25 × the popularity prior, the final order in TypeScript: both
+ * must compute the same prior, from a table the triggers keep in step with the papers.
+ */
+describe('the popularity prior in SQL', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'paperboy-prior-')), 'prior.db');
+  const store = openSqliteStore(file);
+  const papers = [
+    makePaper('2401.00001', { upvotes: 0, batchDay: '2026-11-30' }),
+    makePaper('2401.00002', { upvotes: 7, batchDay: '2026-06-01' }),
+    makePaper('2401.00003', { upvotes: 299, batchDay: null, publishedAt: '2025-01-15T08:00:00.000Z' }),
+    makePaper('2401.00004', { upvotes: 5000, batchDay: '2024-02-29' }),
+  ];
+  store.papers.upsertMany(papers);
+  const db = new Database(file, { readonly: true });
+  const priors = () =>
+    db
+      .prepare(
+        `SELECT papers.id AS id, ${priorExpression} AS prior FROM papers
+         JOIN paper_search_prior AS prior ON prior.rowid = papers.rowid ORDER BY papers.id`,
+      )
+      .all({ newestDay: db.prepare("SELECT julianday('2026-11-30')").pluck().get() }) as Array<{
+      id: string;
+      prior: number;
+    }>;
+
+  it('agrees with popularityPrior for every paper, and follows upvote changes', () => {
+    for (const row of priors()) {
+      const paper = store.papers.get(row.id);
+      if (!paper) throw new Error(`no paper ${row.id}`);
+      expect(row.prior).toBeCloseTo(popularityPrior(paper, '2026-11-30'), 9);
+    }
+    store.papers.upsertMany([{ ...(papers[1] as (typeof papers)[number]), upvotes: 120 }]);
+    const changed = priors().find((row) => row.id === '2401.00002');
+    expect(changed?.prior).toBeCloseTo(
+      popularityPrior({ ...(papers[1] as (typeof papers)[number]), upvotes: 120 }, '2026-11-30'),
+      9,
+    );
+    expect(priors()).toHaveLength(4);
+  });
+});
