@@ -17,6 +17,7 @@ import { createPacer, realSleep, type Sleep } from './slack-pacer';
 import { createSlackPort, type SlackIdentity } from './slack-port';
 import { registerReactionHandlers } from './slack-reactions';
 import { createReceiver, pickMode, type SlackMode } from './slack-receivers';
+import { type SocketWatch, watchSocketReconnects } from './slack-reconnects';
 import { WorkTracker } from './slack-work';
 
 export interface SlackAdapterOptions {
@@ -124,7 +125,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let app: App | null = null;
   let server: Server | null = null;
   /** Socket Mode: follows the socket client's lifecycle events (it reconnects on its own). */
-  let socketOpen = false;
+  let socket: SocketWatch | null = null;
 
   async function identify(): Promise<void> {
     if (identity.botId && identity.botUserId && identity.teamUrl) return;
@@ -150,13 +151,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         log,
       });
       if (receiver instanceof SocketModeReceiver) {
-        receiver.client.on('connected', () => {
-          socketOpen = true;
-        });
-        for (const state of ['reconnecting', 'disconnecting', 'disconnected'])
-          receiver.client.on(state, () => {
-            socketOpen = false;
-          });
+        socket = watchSocketReconnects(receiver.client, log, telemetry);
       }
       const bolt = new App({
         token: options.botToken,
@@ -201,7 +196,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       if (!(await tracker.idle(options.stopGraceMs ?? 10_000)))
         log.warn('slack stopped with work still in flight');
     },
-    connected: () => app !== null && (mode === 'http' ? server?.listening === true : socketOpen),
+    connected: () => app !== null && (mode === 'http' ? server?.listening === true : socket?.open() === true),
     httpPort,
     idle: async () => {
       await tracker.idle();

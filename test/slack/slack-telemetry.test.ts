@@ -4,6 +4,13 @@ import type { FakeCommandService } from './fake-command-service';
 import { sampleCard } from './sample-cards';
 import { type Harness, type Mode, startHarness } from './slack-harness';
 
+async function until(check: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+  for (const started = Date.now(); !check(); ) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** What the Slack adapter tells the metrics (`/metrics`) and readiness (`/readyz`). */
 describe('Slack adapter: telemetry and connection state', () => {
   let h: Harness<FakeCommandService> | null = null;
@@ -24,6 +31,31 @@ describe('Slack adapter: telemetry and connection state', () => {
     await h.adapter.port.postPaper(h.channel(), sampleCard(), 'pb:1:x');
     expect(seen).toEqual(['429', 'retry']);
   });
+
+  it('logs a dropped Socket Mode connection and its return, and counts the reconnect once', async () => {
+    const seen: string[] = [];
+    const telemetry: PlatformTelemetry = {
+      rateLimited: () => seen.push('429'),
+      retried: () => seen.push('retry'),
+      reconnected: () => seen.push('reconnect'),
+    };
+    const harness = await startHarness({ mode: 'socket', adapter: { telemetry } });
+    h = harness;
+    harness.fake.socket.drop();
+    await until(() => !harness.adapter.connected(), 'the drop to be seen');
+    // The socket client waits out its ping timeout (5 s by default) before it reconnects.
+    await until(() => harness.adapter.connected(), 'the reconnect', 15_000);
+    expect(harness.fake.socket.opened).toHaveLength(2);
+    expect(seen).toEqual(['reconnect']);
+    const messages = harness.logs.map((line) => line.msg);
+    expect(messages).toContain('slack socket mode connection lost; reconnecting');
+    const back = harness.logs.find((line) => line.msg === 'slack socket mode reconnected');
+    expect(back?.afterMs).toBeGreaterThan(0);
+
+    await harness.adapter.stop();
+    expect(harness.logs.filter((line) => line.msg.includes('connection lost'))).toHaveLength(1);
+    expect(seen).toEqual(['reconnect']);
+  }, 20_000);
 
   it.each<Mode>(['socket', 'http'])(
     'is connected once started in %s mode, and not after stop',

@@ -124,6 +124,11 @@ export class FakeSocketMode {
     return acked;
   }
 
+  /** Cuts the app's connection as a network failure would (no close handshake); the app must reconnect. */
+  drop(): void {
+    this.socket?.terminate();
+  }
+
   close(): void {
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
