@@ -24,7 +24,7 @@ import { readiness } from './readiness';
 import { scheduledJobs } from './scheduled-jobs';
 import { createScheduler, minuteTicker, type Ticker } from './scheduler';
 
-/** How long SIGTERM waits for the message in flight before closing the database anyway. */
+/** How long SIGTERM waits for the posts in flight (one per channel being posted) before closing the database anyway. */
 const shutdownGraceMs = 4_000;
 
 export interface RunBotOptions {
@@ -127,7 +127,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
       log.info({ signal }, 'shutting down');
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      // The message in flight finishes (or is abandoned after a few seconds, to be reconciled at next start).
+      // The posts in flight finish (or are abandoned after a few seconds, to be reconciled at next start).
       await Promise.race([
         Promise.all([scheduler.stop(), core.digests.stop()]),
         delay(shutdownGraceMs, undefined, { ref: false }),
