@@ -1,7 +1,7 @@
 /** The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`, and the platform modules' own. */
 import { commandSpecs } from '../commands/specs';
 import { type Config, loadConfig } from './app/config';
-import { createCore } from './app/create-core';
+import { type Core, createCore } from './app/create-core';
 import { anyModules, secretKeys } from './app/platform-modules';
 import { runBot } from './app/run-bot';
 import { type CliArgs, parseCliArgs, usageWith } from './cli/cli-args';
@@ -46,7 +46,32 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     secretKeys,
   });
   if (moduleCommand) {
-    await moduleCommand.run({ config, argv: argv.slice(1), stdout: io.stdout, log, specs: commandSpecs });
+    const opened: Core[] = [];
+    const openCore = (where: 'database' | 'scratch' = 'database') => {
+      const core = createCore({
+        config: where === 'scratch' ? { ...config, DATABASE_URL: ':memory:' } : config,
+        clock: systemClock,
+        log,
+      });
+      opened.push(core);
+      return {
+        commands: core.commands,
+        activeSubscriptions: (platform: string) =>
+          core.store.subscriptions.listActive().filter((s) => s.channel.platform === platform),
+      };
+    };
+    try {
+      await moduleCommand.run({
+        config,
+        argv: argv.slice(1),
+        stdout: io.stdout,
+        log,
+        specs: commandSpecs,
+        openCore,
+      });
+    } finally {
+      for (const core of opened) core.close();
+    }
     return 0;
   }
   if (args.command === 'start') {

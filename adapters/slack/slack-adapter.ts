@@ -64,6 +64,7 @@ export interface SlackAdapterOptions {
 }
 
 export interface SlackAdapter extends ChatAdapter {
+  readonly port: ChatPort;
   readonly mode: SlackMode;
   /** The port HTTP mode listens on once started; null in Socket Mode. */
   httpPort(): number | null;

@@ -10,6 +10,7 @@ import type { CommandSpec } from '../../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
+import type { Subscription } from '../subscriptions/subscription';
 
 /** Whether a module's configuration turns it on; `reason` is the banner's parenthesis either way. */
 export interface PlatformPlan {
@@ -25,6 +26,12 @@ export interface PlatformDeps {
   telemetry: PlatformTelemetry;
 }
 
+/** What a module's CLI command may use of the core: the commands, and the subscriptions on its platform. */
+export interface PlatformCore {
+  commands: CommandService;
+  activeSubscriptions(platform: string): Subscription[];
+}
+
 /** A `paperboy <name> …` command a module adds to the command line. */
 export interface PlatformCliCommand<Slice> {
   name: string;
@@ -37,6 +44,8 @@ export interface PlatformCliCommand<Slice> {
     stdout: NodeJS.WritableStream;
     log: Logger;
     specs: readonly CommandSpec[];
+    /** The core over DATABASE_URL, or over a scratch in-memory database (to try a command out); closed after `run`. */
+    openCore(where?: 'database' | 'scratch'): PlatformCore;
   }): Promise<void>;
 }
 

@@ -1,8 +1,9 @@
-import type { ChatPort } from './chat-port';
+import type { DeliveryPort } from './chat-port';
 
 /** A running platform integration: the port the core posts through, and its lifecycle. */
 export interface ChatAdapter {
-  readonly port: ChatPort;
+  /** Delivery-only (email) or interactive (chat platforms: see `isInteractive`). */
+  readonly port: DeliveryPort;
   start(): Promise<void>;
   /** Stops taking input and closes connections; messages in flight are finished or abandoned safely. */
   stop(): Promise<void>;

@@ -38,6 +38,17 @@ export interface DeliveryPort {
    */
   postPaper(channel: ChannelRef, card: PaperCard, deliveryKey: string): Promise<PostedMessage>;
   postText(channel: ChannelRef, text: string): Promise<PostedMessage>;
+  /**
+   * A channel that takes a digest as one message (an email) has this: the core then hands it the header
+   * and every card in one call, keyed by the run's header key, instead of posting them one by one. The
+   * papers of the digest are recorded `sending` before the call and `sent` with its message id after.
+   */
+  postDigest?(
+    channel: ChannelRef,
+    header: DigestHeader,
+    cards: PaperCard[],
+    deliveryKey: string,
+  ): Promise<PostedMessage>;
   /** Looks for a message posted earlier with this key. Null when the platform has no such message. */
   findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null>;
 }

@@ -5,6 +5,7 @@ import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
 import { nothingNewTrending, trendingHeader, trendingNote } from '../digest/trending-plan';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
+import type { Paper } from '../papers/paper';
 import { rankingNote } from '../ranking/ranking-reason';
 import type { Store } from '../store/store';
 import type { Subscription } from '../subscriptions/subscription';
@@ -57,6 +58,15 @@ export function createRunPoster(options: RunPosterOptions) {
         store.deliveries.completeRun(run.id, now.toISOString());
         return outcome;
       }
+      if (port.postDigest) {
+        const postDigest = port.postDigest.bind(port);
+        const whole = await postWhole(port, postDigest, subscription, run, outstanding, now);
+        outcome.posted += whole.posted;
+        outcome.failed += whole.failed;
+        if (store.deliveries.outstanding(run.id).length === 0)
+          store.deliveries.completeRun(run.id, now.toISOString());
+        return outcome;
+      }
       if (run.headerState !== 'sent' && run.headerState !== 'none') {
         await postHeader(port, subscription.channel, run, outstanding.length);
       }
@@ -90,6 +100,74 @@ export function createRunPoster(options: RunPosterOptions) {
         : digestHeader(run.batchDay, count, total);
     const posted = await port.postDigestHeader(channel, header, key);
     store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
+  }
+
+  const headerFor = (run: DigestRun, count: number) => {
+    const total = Math.max(count, store.deliveries.paperCount(run.id));
+    return run.source === 'trending'
+      ? trendingHeader(run.batchDay, count, total)
+      : digestHeader(run.batchDay, count, total);
+  };
+
+  const cardFor = (run: DigestRun, delivery: Delivery, paper: Paper) => {
+    const card = toPaperCard(paper);
+    // A trending run's note is the paper's place on the list, shown as it is.
+    if (delivery.note)
+      card.note = run.source === 'trending' ? trendingNote(delivery.note) : rankingNote(delivery.note);
+    return card;
+  };
+
+  /**
+   * The whole digest as one message (`DeliveryPort.postDigest`), under the run's header key: looked up
+   * first when an earlier attempt may have gone out, then every paper `sending`, one call, every paper
+   * `sent`. A failure is each paper's failure, retried as a whole by a later tick.
+   */
+  async function postWhole(
+    port: DeliveryPort,
+    postDigest: NonNullable<DeliveryPort['postDigest']>,
+    subscription: Subscription,
+    run: DigestRun,
+    outstanding: Delivery[],
+    now: Date,
+  ): Promise<{ posted: number; failed: number }> {
+    const key = headerDeliveryKey(run.id);
+    const at = now.toISOString();
+    const uncertain = run.headerState === 'sending' || outstanding.some((d) => d.state === 'sending');
+    const earlier = uncertain ? await port.findPosted(subscription.channel, key) : null;
+    const papers = outstanding.map((delivery) => ({ delivery, paper: store.papers.get(delivery.paperId) }));
+    const sendable = papers.filter((entry): entry is { delivery: Delivery; paper: Paper } => !!entry.paper);
+    for (const { delivery } of papers.filter((entry) => !entry.paper))
+      store.deliveries.markFailed(delivery.id, 'the paper is no longer in the store', false, at);
+    if (earlier) {
+      store.deliveries.setHeaderState(run.id, 'sent', earlier.messageId);
+      for (const { delivery } of sendable)
+        store.deliveries.markSent(delivery.id, earlier.messageId, earlier.url, at);
+      return { posted: sendable.length, failed: 0 };
+    }
+    if (sendable.length === 0) return { posted: 0, failed: papers.length };
+    store.deliveries.setHeaderState(run.id, 'sending', null);
+    for (const { delivery } of sendable) store.deliveries.markSending(delivery.id, at);
+    try {
+      const cards = sendable.map(({ delivery, paper }) => cardFor(run, delivery, paper));
+      const posted = await postDigest(subscription.channel, headerFor(run, cards.length), cards, key);
+      store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
+      for (const { delivery } of sendable)
+        store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at);
+      return { posted: sendable.length, failed: papers.length - sendable.length };
+    } catch (error) {
+      if (isStoreWriteFault(error)) throw error;
+      const failure = error instanceof DeliveryError ? error.failure : 'transient';
+      const message = (error as Error).message;
+      for (const { delivery } of sendable) {
+        const retryable =
+          failure === 'channel_unavailable' ||
+          failure === 'unauthorized' ||
+          (failure === 'transient' && delivery.attempts + 1 < maxAttempts);
+        store.deliveries.markFailed(delivery.id, message, retryable, at);
+      }
+      if (failure === 'channel_unavailable' || failure === 'unauthorized') throw error;
+      return { posted: 0, failed: papers.length };
+    }
   }
 
   /** True when the paper is (now known to be) posted. Channel-wide failures are rethrown. */
