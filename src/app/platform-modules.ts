@@ -4,11 +4,12 @@
  * adapters start, secrets, CLI commands, emoji names) derives from this list.
  */
 import { discordModule } from '../../adapters/discord';
+import { emailModule } from '../../adapters/email';
 import { slackModule } from '../../adapters/slack';
 import type { EmojiNormaliser } from '../discussion/emoji';
 import type { PlatformModule } from './platform-module';
 
-export const platformModules = [discordModule, slackModule] as const;
+export const platformModules = [discordModule, slackModule, emailModule] as const;
 
 /** Every platform a channel can be on: the modules' ids, and the terminal of console mode. */
 export type PlatformId = (typeof platformModules)[number]['id'] | 'console';

@@ -1,0 +1,123 @@
+/**
+ * `paperboy email subscribe <address> [settings]`, `unsubscribe <address>`, `list` and
+ * `why <address> <paper>`. Subscribing only sends the confirmation mail: the digest starts when the
+ * address's owner clicks its signed link, so nobody can subscribe someone else.
+ */
+import type { PlatformCliCommand, PlatformCore } from '../../src/app/platform-module';
+import type { Reply } from '../../src/chat/replies';
+import { PaperboyError } from '../../src/errors';
+import { emailPlatform, normalAddress, ownerContext } from './email-address';
+import { type EmailConfig, emailSettings, requiredWithSmtp } from './email-env';
+import { createMailer } from './email-mailer';
+import { renderConfirmMail } from './email-render';
+import { confirmLifetimeMs, signToken } from './email-tokens';
+
+const usage =
+  'email subscribe|unsubscribe|list|why …  email digests: subscribe <address> [09:00] [Europe/Paris] [top=10] …';
+const help = `Usage:
+  paperboy email subscribe <address> [09:00] [Europe/Paris] [top=10] [include=…] [weekdays=mon-fri] [source=daily|trending]
+  paperboy email unsubscribe <address>
+  paperboy email list
+  paperboy email why <address> <arXiv id>`;
+
+const textOf = (reply: Reply) => (reply.kind === 'text' ? reply.text : '');
+
+function addressArg(value: string | undefined): string {
+  const address = value === undefined ? null : normalAddress(value);
+  if (!address) {
+    throw new PaperboyError(
+      'invalid_input',
+      `${value === undefined ? 'An address is missing' : `"${value}" is not an email address`}: expected one such as you@lab.org.\n\n${help}`,
+    );
+  }
+  return address;
+}
+
+/** Settings as typed, quoted again where the shell took the quotes away (`include="diffusion, llm"`). */
+const settingsText = (args: string[]) =>
+  args
+    .map((arg) => (/\s/.test(arg) && /^[a-z_]+=/.test(arg) ? arg.replace(/=(.*)$/s, '="$1"') : arg))
+    .join(' ');
+
+async function subscribe(
+  config: EmailConfig,
+  args: string[],
+  openCore: (where?: 'database' | 'scratch') => PlatformCore,
+) {
+  const address = addressArg(args[0]);
+  const settings = emailSettings(config);
+  if (!settings) {
+    throw new PaperboyError(
+      'config_invalid',
+      `email subscribe needs SMTP_URL, ${requiredWithSmtp.join(', ')}`,
+    );
+  }
+  const wanted = settingsText(args.slice(1));
+  // The settings are checked now (on a scratch database), not when the link is clicked.
+  const trial = await openCore('scratch').commands.executeText(
+    `subscribe ${wanted}`.trim(),
+    ownerContext(address),
+  );
+  if (trial.kind !== 'text' || trial.tone === 'error')
+    throw new PaperboyError('invalid_input', textOf(trial));
+  const description = textOf(trial).split('\n').slice(1, -1).join('\n');
+  const token = signToken(settings.signingKey, {
+    kind: 'confirm',
+    address,
+    settings: wanted,
+    expires: Date.now() + confirmLifetimeMs,
+  });
+  const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.from });
+  try {
+    await mailer.send({
+      to: address,
+      ...renderConfirmMail(address, description, `${settings.publicUrl}/email/confirm?t=${token}`),
+    });
+  } finally {
+    mailer.close();
+  }
+  return `A confirmation mail went to ${address}. The digest starts once its link is clicked (it works for 7 days).\n${description}`;
+}
+
+export const emailCli: PlatformCliCommand<EmailConfig> = {
+  name: 'email',
+  usage,
+  async run({ config, argv, stdout, openCore }) {
+    const [action, ...args] = argv.filter((arg) => arg !== '--verbose');
+    let output: string;
+    switch (action) {
+      case 'subscribe':
+        output = await subscribe(config, args, openCore);
+        break;
+      case 'unsubscribe':
+        output = textOf(
+          await openCore().commands.executeText('unsubscribe', ownerContext(addressArg(args[0]))),
+        ).replace(/this channel/gi, addressArg(args[0]));
+        break;
+      case 'why': {
+        const address = addressArg(args[0]);
+        if (!args[1]) throw new PaperboyError('invalid_input', `Which paper? ${help}`);
+        output = textOf(await openCore().commands.executeText(`why ${args[1]}`, ownerContext(address)));
+        break;
+      }
+      case 'list': {
+        const subscribers = openCore().activeSubscriptions(emailPlatform);
+        output = subscribers.length
+          ? subscribers
+              .map(
+                (s) =>
+                  `${s.channel.channelId}  ${s.time} ${s.timezone}  top ${s.topN}  ${s.source}${s.pausedReason ? `  paused: ${s.pausedReason}` : ''}`,
+              )
+              .join('\n')
+          : 'No email subscribers yet: paperboy email subscribe you@lab.org';
+        break;
+      }
+      default:
+        throw new PaperboyError(
+          'invalid_input',
+          `${action === undefined ? 'What should email do?' : `Unknown email command "${action}".`}\n\n${help}`,
+        );
+    }
+    stdout.write(`${output}\n`);
+  },
+};
