@@ -1,8 +1,7 @@
 /** The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`, and the platform modules' own. */
-import { commandSpecs } from '../commands/specs';
 import { type Config, loadConfig } from './app/config';
 import { type Core, createCore } from './app/create-core';
-import { anyModules, secretKeys } from './app/platform-modules';
+import { anyModules, chatCommandsFor, secretKeys } from './app/platform-modules';
 import { runBot } from './app/run-bot';
 import { type CliArgs, parseCliArgs, usageWith } from './cli/cli-args';
 import { type CliIo, digestCli, fetchCli, searchCli, trendingCli } from './cli/cli-commands';
@@ -66,7 +65,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         argv: argv.slice(1),
         stdout: io.stdout,
         log,
-        specs: commandSpecs,
+        specs: chatCommandsFor(config, { log, clock: systemClock }).specs,
         openCore,
       });
     } finally {

@@ -3,7 +3,6 @@ import { createCommandRouter } from '../../commands/command-router';
 import type { CommandService } from '../../commands/command-service';
 import { Continuations } from '../../commands/continuations';
 import { lookUpPaper } from '../../commands/handlers/paper-command';
-import { commandSpecs } from '../../commands/specs';
 import { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
 import { createDigestService, type DigestService } from '../digest/digest-service';
@@ -17,7 +16,7 @@ import type { PaperSource } from '../sources/paper-source';
 import { openSqliteStore } from '../store/sqlite/sqlite-store';
 import type { Store } from '../store/store';
 import type { Config } from './config';
-import { unicodeEmoji } from './platform-modules';
+import { chatCommandsFor, unicodeEmoji } from './platform-modules';
 
 /** How long skip and failure rows of the delivery log are kept (what `/papers why` can explain). */
 export const deliveryLogDays = 90;
@@ -83,6 +82,7 @@ export function createCore(options: CoreOptions): Core {
     log: log.child({ service: 'digest' }),
   });
   const continuations = new Continuations(() => clock.now().getTime());
+  const chat = chatCommandsFor(config, { log, clock });
   const deps = {
     store,
     search,
@@ -92,7 +92,7 @@ export function createCore(options: CoreOptions): Core {
     clock,
     log: log.child({ service: 'commands' }),
     continuations,
-    specs: commandSpecs,
+    specs: chat.specs,
   };
   const discussion = createDiscussionService({
     store,
@@ -103,7 +103,12 @@ export function createCore(options: CoreOptions): Core {
     lookUpPaper: (id) => lookUpPaper(id, deps),
     onSignal: (channel, now) => ranking.refresh(channel, now),
   });
-  const commands = createCommandRouter({ deps, metrics, onReaction: discussion.handleReaction });
+  const commands = createCommandRouter({
+    deps,
+    metrics,
+    handlers: chat.handlers,
+    onReaction: discussion.handleReaction,
+  });
   metrics.gaugeFrom(
     'paperboy_deliveries_sending',
     'Digest posts marked sending (sent, not yet confirmed by the platform).',

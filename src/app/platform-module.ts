@@ -5,6 +5,7 @@
  * out, extra CLI commands and emoji normalisation. The core itself never names a platform.
  */
 import type { z } from 'zod';
+import type { CommandHandler } from '../../commands/command-router';
 import type { CommandService } from '../../commands/command-service';
 import type { CommandSpec } from '../../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
@@ -49,6 +50,12 @@ export interface PlatformCliCommand<Slice> {
   }): Promise<void>;
 }
 
+/** A `/papers <name>` subcommand a module adds on every platform while it is on (email's `/papers email`). */
+export interface PlatformChatCommand<Slice> {
+  spec: CommandSpec;
+  handler(config: Slice, deps: { log: Logger; clock: Clock }): CommandHandler;
+}
+
 export interface PlatformModule<Id extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** Stored with every channel (`ChannelRef.platform`): never change it once channels exist. */
   readonly id: Id;
@@ -65,6 +72,7 @@ export interface PlatformModule<Id extends string = string, Shape extends z.ZodR
   /** Appended when the adapter fails to start: `check DISCORD_TOKEN, …`. */
   readonly credentialHint: string;
   readonly cliCommands?: readonly PlatformCliCommand<z.infer<z.ZodObject<Shape>>>[];
+  readonly chatCommands?: readonly PlatformChatCommand<z.infer<z.ZodObject<Shape>>>[];
   /**
    * The Unicode form of an emoji the platform spells its own way (Slack's `:bookmark:`), or undefined when
    * the value is not one of its names. The core compares Unicode only.

@@ -6,7 +6,12 @@
 import { discordModule } from '../../adapters/discord';
 import { emailModule } from '../../adapters/email';
 import { slackModule } from '../../adapters/slack';
+import type { CommandHandler } from '../../commands/command-router';
+import type { CommandSpec } from '../../commands/command-spec';
+import { commandSpecs } from '../../commands/specs';
+import type { Clock } from '../clock';
 import type { EmojiNormaliser } from '../discussion/emoji';
+import type { Logger } from '../logging/logger';
 import type { PlatformModule } from './platform-module';
 
 export const platformModules = [discordModule, slackModule, emailModule] as const;
@@ -28,3 +33,16 @@ export const unicodeEmoji: EmojiNormaliser = (value) => {
   }
   return undefined;
 };
+
+/** The `/papers` subcommands: the built-in ones and those of the modules the configuration turns on. */
+export function chatCommandsFor(config: Record<string, unknown>, deps: { log: Logger; clock: Clock }) {
+  const extra = anyModules
+    .filter((module) => module.plan(config).on)
+    .flatMap((module) => module.chatCommands ?? [])
+    .map((command) => ({ spec: command.spec, handler: command.handler(config, deps) }));
+  const specs: readonly CommandSpec[] = [...commandSpecs, ...extra.map((command) => command.spec)];
+  const handlers: Record<string, CommandHandler> = Object.fromEntries(
+    extra.map((command) => [command.spec.name, command.handler]),
+  );
+  return { specs, handlers };
+}
