@@ -5,12 +5,11 @@
  */
 import type { PlatformCliCommand, PlatformCore } from '../../src/app/platform-module';
 import type { Reply } from '../../src/chat/replies';
+import { systemClock } from '../../src/clock';
 import { PaperboyError } from '../../src/errors';
 import { emailPlatform, normalAddress, ownerContext } from './email-address';
+import { sendConfirmation } from './email-confirmation';
 import { type EmailConfig, emailSettings, requiredWithSmtp } from './email-env';
-import { createMailer } from './email-mailer';
-import { renderConfirmMail } from './email-render';
-import { confirmLifetimeMs, signToken } from './email-tokens';
 
 const usage =
   'email subscribe|unsubscribe|list|why …  email digests: subscribe <address> [09:00] [Europe/Paris] [top=10] …';
@@ -61,21 +60,7 @@ async function subscribe(
   if (trial.kind !== 'text' || trial.tone === 'error')
     throw new PaperboyError('invalid_input', textOf(trial));
   const description = textOf(trial).split('\n').slice(1, -1).join('\n');
-  const token = signToken(settings.signingKey, {
-    kind: 'confirm',
-    address,
-    settings: wanted,
-    expires: Date.now() + confirmLifetimeMs,
-  });
-  const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.from });
-  try {
-    await mailer.send({
-      to: address,
-      ...renderConfirmMail(address, description, `${settings.publicUrl}/email/confirm?t=${token}`),
-    });
-  } finally {
-    mailer.close();
-  }
+  await sendConfirmation(settings, systemClock, { address, settingsText: wanted, description });
   return `A confirmation mail went to ${address}. The digest starts once its link is clicked (it works for 7 days).\n${description}`;
 }
 

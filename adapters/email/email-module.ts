@@ -1,6 +1,7 @@
 /** Email as a platform module: digests by mail to confirmed subscribers, on when SMTP_URL is set. */
 import { definePlatform } from '../../src/app/platform-module';
 import { createEmailAdapter } from './email-adapter';
+import { emailChatCommand } from './email-chat-command';
 import { emailCli } from './email-cli';
 import { emailEnv, emailSettings, requiredWithSmtp } from './email-env';
 
@@ -34,4 +35,5 @@ export const emailModule = definePlatform({
   },
   credentialHint: 'check SMTP_URL (host, port, user and password) and EMAIL_PORT',
   cliCommands: [emailCli],
+  chatCommands: [emailChatCommand],
 });

@@ -14,6 +14,7 @@ import { FakeSmtpServer, type ReceivedMail } from '../fakes/smtp/fake-smtp-serve
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch } from '../support/fixtures';
 import { runCli } from '../support/run-cli';
+import { trendingList } from '../support/trending';
 
 const byUpvotes = oct25Batch()
   .map(({ paper }) => ({ ...paper, title: paper.title.replace(/\s+/g, ' ') }))
@@ -36,10 +37,11 @@ afterEach(async () => {
   smtp = null;
 });
 
-async function world() {
+async function world(options: { discord?: boolean } = {}) {
   smtp = await FakeSmtpServer.start();
   const hf = await new FakeHfServer().start();
   hf.setDay('2024-10-25', oct25Batch());
+  hf.setTrending(trendingList().slice(0, 5));
   const linkPort = await freePort();
   const env = {
     SMTP_URL: smtp.url,
@@ -49,7 +51,12 @@ async function world() {
     EMAIL_SIGNING_KEY: 'test-signing-key-0123456789abcdef0123',
     REFRESH_INTERVAL_MINUTES: '6000',
   };
-  bot = await BotHarness.start({ now: '2024-10-26T08:00:00Z', hf, discord: null, env });
+  bot = await BotHarness.start({
+    now: '2024-10-26T08:00:00Z',
+    hf,
+    ...(options.discord ? {} : { discord: null }),
+    env,
+  });
   const started = bot;
   const cwd = mkdtempSync(join(tmpdir(), 'paperboy-email-'));
   const cli = (...args: string[]) =>
@@ -175,5 +182,27 @@ describe('email digests in the running bot', () => {
     expect(badTime.code).toBe(1);
     expect(badTime.stderr).toMatch(/time|25:00/);
     expect(w.smtp.mails).toHaveLength(0);
+  });
+
+  it("/papers email in a channel mails a confirmation, and the address then gets the channel's digest, trending included", async () => {
+    const w = await world({ discord: true });
+    const STRING = 3;
+    await w.bot.slash('subscribe', [
+      { name: 'time', type: STRING, value: '09:00' },
+      { name: 'top', type: 4, value: 2 },
+      { name: 'source', type: STRING, value: 'trending' },
+    ]);
+    const answer = await w.bot.slash('email', [{ name: 'address', type: STRING, value: 'Ada@Lab.test' }]);
+    expect(answer).toContain('A confirmation mail went to ada@lab.test');
+    const [confirmation] = await w.smtp.waitForMails(1);
+    expect(confirmation?.parsed.text).toContain('the top 2 trending papers');
+    const confirmed = await fetch(linkIn(confirmation, '/email/confirm'));
+    expect(await confirmed.text()).toContain("ada@lab.test now gets Hugging Face's trending papers");
+
+    await w.bot.tickAt('2024-10-26T09:00:00Z');
+    const [, digest] = await w.smtp.waitForMails(2);
+    expect(digest?.parsed.subject).toContain('Trending on Hugging Face');
+    expect(String(digest?.parsed.html)).toContain('Large Multimodal Models as General In-Context Classifiers');
+    expect(w.bot.postsInPapers()).toHaveLength(3);
   });
 });
