@@ -26,7 +26,7 @@ const font = "font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif";
 function cardHtml(card: PaperCard, index: number): string {
   const meta = [
     `▲ ${card.upvotes}`,
-    card.comments !== null ? `💬 ${card.comments}` : null,
+    card.comments !== null ? `${card.comments} comment${card.comments === 1 ? '' : 's'}` : null,
     card.organization,
     card.githubStars !== null ? `★ ${card.githubStars} on GitHub` : null,
   ].filter(Boolean);
@@ -80,7 +80,7 @@ export function renderDigestMail(
   const about = header.about ?? `Hugging Face Daily Papers · ${header.batchDay} · ${header.count} papers`;
   const dayLabel = header.linkLabel ?? `All ${header.total} papers of the day on Hugging Face`;
   const top = `<tr><td style="padding:24px 24px 12px;${font}">
-<div style="font-size:22px;font-weight:800;color:#111827">📰 ${escapeHtml(header.title)}</div>
+<div style="font-size:22px;font-weight:800;color:#111827">${escapeHtml(header.title)}</div>
 <div style="font-size:14px;color:#6b7280;margin-top:4px">${escapeHtml(about)}</div>
 <div style="font-size:14px;margin-top:8px">${link(header.dayUrl, dayLabel)}</div></td></tr>`;
   const footer = `Sent by paperboy to ${escapeHtml(links.address)} because this address subscribed and confirmed. ${link(links.unsubscribe, 'Unsubscribe', '#6b7280')} (one click).`;
