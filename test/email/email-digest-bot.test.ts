@@ -202,7 +202,9 @@ describe('email digests in the running bot', () => {
     await w.bot.tickAt('2024-10-26T09:00:00Z');
     const [, digest] = await w.smtp.waitForMails(2);
     expect(digest?.parsed.subject).toContain('Trending on Hugging Face');
-    expect(String(digest?.parsed.html)).toContain('Large Multimodal Models as General In-Context Classifiers');
+    expect(String(digest?.parsed.html)).toContain(
+      'Large Multimodal Models as General In-Context Classifiers',
+    );
     expect(w.bot.postsInPapers()).toHaveLength(3);
   });
 });
