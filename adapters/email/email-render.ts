@@ -23,29 +23,56 @@ const link = (href: string, label: string, color = '#1d4ed8') =>
 
 const font = "font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif";
 
-function cardHtml(card: PaperCard, index: number): string {
-  const meta = [
-    `▲ ${card.upvotes}`,
-    card.comments !== null ? `${card.comments} comment${card.comments === 1 ? '' : 's'}` : null,
+const safe = (url: string | null | undefined) => (url && /^https?:\/\//i.test(url) ? url : null);
+
+/** Organisation, upvotes, comments, who submitted it, its arXiv date: the facts the chat cards show. */
+function facts(card: PaperCard): string[] {
+  return [
     card.organization,
-    card.githubStars !== null ? `★ ${card.githubStars} on GitHub` : null,
-  ].filter(Boolean);
-  const links = [
-    link(card.hfUrl, 'Hugging Face'),
-    link(card.arxivUrl, 'arXiv'),
-    link(card.pdfUrl, 'PDF'),
-    card.githubUrl ? link(card.githubUrl, 'Code') : null,
-    card.projectPage ? link(card.projectPage, 'Project page') : null,
-  ].filter(Boolean);
+    `▲ ${card.upvotes} upvotes`,
+    card.comments === null ? 'comments unknown' : `${card.comments} comment${card.comments === 1 ? '' : 's'}`,
+    card.submittedBy ? `submitted by ${card.submittedBy}` : null,
+    card.arxivDate ? `arXiv ${card.arxivDate}` : null,
+  ].filter((fact): fact is string => Boolean(fact));
+}
+
+/** Hugging Face, arXiv, PDF, code, project page, video and discussion, whichever exist, as [label, URL]. */
+function paperLinks(card: PaperCard): [string, string][] {
+  const code = card.githubStars === null ? 'Code' : `Code ★ ${card.githubStars}`;
+  const candidates: [string, string | null][] = [
+    ['Hugging Face', card.hfUrl],
+    ['arXiv', card.arxivUrl],
+    ['PDF', card.pdfUrl],
+    [code, card.githubUrl],
+    ['Project page', card.projectPage],
+    ['Video', card.media?.kind === 'video' ? card.media.url : null],
+    ['Discussion', card.discussionUrl],
+  ];
+  return candidates.flatMap(([label, url]): [string, string][] => {
+    const checked = safe(url);
+    return checked ? [[label, checked]] : [];
+  });
+}
+
+function cardHtml(card: PaperCard, index: number): string {
+  const avatar = safe(card.organizationAvatarUrl);
+  const figure = card.media?.kind === 'image' ? safe(card.media.url) : null;
+  const avatarImg = avatar
+    ? `<img src="${escapeHtml(avatar)}" alt="" width="16" height="16" style="vertical-align:middle;border-radius:3px;margin-right:4px">`
+    : '';
+  const figureImg = figure
+    ? `<img src="${escapeHtml(figure)}" alt="${escapeHtml(card.title)}" width="540" style="display:block;width:100%;max-width:540px;height:auto;border-radius:4px;margin:0 0 8px">`
+    : '';
+  const links = paperLinks(card).map(([label, url]) => link(url, label));
   return `<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
 <td valign="top" style="${font};font-size:20px;font-weight:700;color:#9ca3af;width:36px">${index + 1}</td>
 <td valign="top" style="${font}">
 <div style="font-size:17px;font-weight:700;line-height:1.35;margin:0 0 4px">${link(card.hfUrl, card.title, '#111827')}</div>
 <div style="font-size:13px;color:#6b7280;margin:0 0 8px">${escapeHtml(card.authorsLine)}</div>
-<div style="font-size:14px;color:#374151;line-height:1.5;margin:0 0 8px">${escapeHtml(card.summary)}</div>
+${figureImg}<div style="font-size:14px;color:#374151;line-height:1.5;margin:0 0 8px">${escapeHtml(card.summary)}</div>
 ${card.note ? `<div style="font-size:13px;color:#7c3aed;margin:0 0 8px">${escapeHtml(card.note)}</div>` : ''}
-<div style="font-size:13px;color:#6b7280">${escapeHtml(meta.join(' · '))}</div>
+<div style="font-size:13px;color:#6b7280">${avatarImg}${escapeHtml(facts(card).join(' · '))}</div>
 <div style="font-size:13px;margin-top:6px">${links.join(' &nbsp;·&nbsp; ')}</div>
 </td></tr></table></td></tr>`;
 }
@@ -56,8 +83,8 @@ function cardText(card: PaperCard, index: number): string {
     `   ${card.authorsLine}`,
     `   ${card.summary}`,
     ...(card.note ? [`   ${card.note}`] : []),
-    `   ▲ ${card.upvotes}${card.organization ? ` · ${card.organization}` : ''}`,
-    `   ${card.hfUrl}  (arXiv ${card.arxivUrl}, PDF ${card.pdfUrl})`,
+    `   ${facts(card).join(' · ')}`,
+    ...paperLinks(card).map(([label, url]) => `   ${label}: ${url}`),
   ].join('\n');
 }
 

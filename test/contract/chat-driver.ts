@@ -41,7 +41,7 @@ export interface ReactionInput {
 }
 
 export interface ChatDriver {
-  readonly platform: 'discord' | 'slack';
+  readonly platform: 'discord' | 'slack' | 'email';
   /** Runs `/papers <text>` as a user would and resolves with the bot's reply to it. */
   runCommand(input: CommandInput): Promise<DriverReply>;
   /** Clicks a button of the last reply to this user, by label; resolves with the reply that results. */

@@ -1,7 +1,7 @@
 /** Contract: one command subscribes a channel, and the digest arrives there at the set time, once. */
 import { describe, expect, it } from 'vitest';
 import { oct25Batch } from '../support/fixtures';
-import { platforms, slackHttp } from './platforms';
+import { email, platforms, slackHttp } from './platforms';
 import { useContract } from './use-contract';
 
 /** The batch's papers by upvotes, most first, as the digest must rank them. */
@@ -9,7 +9,7 @@ const byUpvotes = oct25Batch()
   .map(({ paper }) => ({ ...paper, title: paper.title.replace(/\s+/g, ' ') }))
   .sort((a, b) => b.upvotes - a.upvotes);
 
-describe.each([...platforms, slackHttp])('the daily digest on $name', (platform) => {
+describe.each([...platforms, slackHttp, email])('the daily digest on $name', (platform) => {
   const c = useContract(platform);
 
   it('subscribes with one command and posts a header then the top N papers by upvotes, each with its links, at the set time', async () => {

@@ -53,6 +53,7 @@ describe.each(platforms)('mentions on $name', (platform) => {
     expect(line?.text).toContain(`Flagged for discussion by ${pinger}`);
 
     const { driver } = c;
+    if (driver.platform === 'email') throw new Error('mentions are a chat scenario');
     const wire = driver.platform === 'discord' ? discordWire(driver) : slackWire(driver);
     expect(wire.problems).toEqual([]);
     // Header, two papers, the thread line, and the answers to `paper` and to the share click.

@@ -1,10 +1,10 @@
 /** Contract: a channel the bot can no longer post in pauses only its own subscription, and says why. */
 import { describe, expect, it } from 'vitest';
 import { oct25Batch, variant } from '../support/fixtures';
-import { type ChannelLoss, platforms } from './platforms';
+import { type ChannelLoss, email, platforms } from './platforms';
 import { type Contract, useContract } from './use-contract';
 
-describe.each(platforms)('channels the bot lost on $name', (platform) => {
+describe.each([...platforms, email])('channels the bot lost on $name', (platform) => {
   const c = useContract(platform);
 
   it.each<ChannelLoss>(['revoked', 'closed'])(
@@ -51,5 +51,6 @@ function postsTo(c: Contract, channel: string): number {
   const id = driver.channelRef(channel).channelId;
   if (driver.platform === 'discord')
     return driver.harness.fake.requestsTo('POST', new RegExp(`^/channels/${id}/messages$`)).length;
+  if (driver.platform === 'email') return driver.attemptsTo(channel);
   return driver.harness.fake.callsTo('chat.postMessage').filter((call) => call.args.channel === id).length;
 }

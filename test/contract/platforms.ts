@@ -5,6 +5,7 @@
  */
 import type { CommandService } from '../../commands/command-service';
 import { DiscordDriver } from '../discord/discord-driver';
+import { EmailDriver } from '../email/email-driver';
 import { SlackDriver } from '../slack/slack-driver';
 import type { Mode } from '../slack/slack-harness';
 
@@ -21,7 +22,7 @@ export interface PlatformOptions {
 export type ChannelLoss = 'revoked' | 'closed';
 
 export interface PlatformSide {
-  driver: DiscordDriver | SlackDriver;
+  driver: DiscordDriver | SlackDriver | EmailDriver;
   /** After this the bot can no longer post in `channel`. */
   cutOff(channel: string, how: ChannelLoss): void;
 }
@@ -74,6 +75,20 @@ function slackIn(mode: Mode, name: string): ContractPlatform {
 
 export const slackSocket = slackIn('socket', 'Slack (Socket Mode)');
 export const slackHttp = slackIn('http', 'Slack (HTTP)');
+
+/**
+ * Email: an address is the channel, its owner runs its commands (as the signed confirm link does), and the
+ * mails it received are its messages. It runs the scenarios that apply to a delivery-only channel.
+ */
+export const email: ContractPlatform = {
+  name: 'Email',
+  managers: 'the owner of the address',
+  async start(commands) {
+    const driver = await EmailDriver.start({ commands });
+    // Revoked or gone, a mailbox is lost the same way: the server refuses the address.
+    return { driver, cutOff: (channel) => driver.smtp.refuse(driver.address(channel)) };
+  },
+};
 
 /** The main run: every scenario on each of these. */
 export const platforms: ContractPlatform[] = [discord, slackSocket];

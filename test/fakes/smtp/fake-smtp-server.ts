@@ -15,6 +15,8 @@ export interface ReceivedMail {
 
 export class FakeSmtpServer {
   readonly mails: ReceivedMail[] = [];
+  /** Every RCPT TO, taken or refused, in order. */
+  readonly attempts: string[] = [];
   private readonly refused = new Set<string>();
   private waiters: (() => void)[] = [];
   private server: SMTPServer | null = null;
@@ -27,6 +29,7 @@ export class FakeSmtpServer {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onRcptTo(address, _session, callback) {
+        fake.attempts.push(address.address.toLowerCase());
         if (fake.refused.has(address.address.toLowerCase())) {
           const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`);
           (error as Error & { responseCode: number }).responseCode = 550;
