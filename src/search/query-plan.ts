@@ -104,7 +104,9 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
     );
     i = end + 1;
   }
-  const content = result.filter((unit) => unit.kind !== 'word' || !stopwords.has(unit.word));
+  const content = features.stopwords
+    ? result.filter((unit) => unit.kind !== 'word' || !stopwords.has(unit.word))
+    : result;
   return content.length > 0 ? content : result;
 }
 

@@ -17,6 +17,10 @@ export interface SearchFeatures {
   coverage: boolean;
   /** A light upvotes and recency nudge (ranking.ts). */
   prior: boolean;
+  /** Question and filler words ("how", "do", "the") dropped when the query has other words. */
+  stopwords: boolean;
+  /** bm25 weighs a title match over a keyword, summary, abstract or name match (sqlite-search-match.ts). */
+  fieldWeights: boolean;
 }
 
 export const allFeatures: SearchFeatures = {
@@ -26,4 +30,6 @@ export const allFeatures: SearchFeatures = {
   completions: true,
   coverage: true,
   prior: true,
+  stopwords: true,
+  fieldWeights: true,
 };

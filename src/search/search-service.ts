@@ -70,7 +70,9 @@ const asClause = (clause: PlannedClause): TextClause => ({ alternatives: clause.
 /** For the benchmark's reference ranking: every word scored, and a window far wider than any page. */
 export interface SearchTuning {
   exhaustive?: boolean;
+  /** Papers ranked by bm25 before the re-ranking (default `minWindow`), for measuring recall against it. */
   window?: number;
+  /** Index entries bm25 scores before denser words only count towards coverage (default `scoredEntries`). */
   entries?: number;
 }
 const exhaustiveWindow = 2000;
@@ -149,6 +151,7 @@ export function createSearchService(
       required: plan.phrases.map(asClause),
       excluded: plan.excluded.map(asClause),
       priorWeight: features.prior ? priorWeight : 0,
+      ...(features.fieldWeights ? {} : { fieldWeights: false }),
     };
   }
 

@@ -91,6 +91,8 @@ export interface TextQuery {
    * counted from the newest stored paper), so the papers the prior lifts into the top are in it. 0 or absent: bm25 alone.
    */
   priorWeight?: number;
+  /** False: every text column counts the same in bm25 (only the relevance bench's ablation asks). */
+  fieldWeights?: boolean;
 }
 
 export interface TextClause {

@@ -11,6 +11,8 @@ export const textColumns = '{title ai_keywords ai_summary abstract authors organ
 
 /** bm25 column weights: title, AI keywords and summary, abstract, authors, organization; facets count for nothing. */
 export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0, 0.0';
+/** The same columns weighed alike, for the ablation (facets still count for nothing). */
+export const uniformWeights = '1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0';
 
 /**
  * popularityPrior (src/search/ranking.ts) in SQL over a joined `paper_search_prior` row (migration 11),

@@ -16,6 +16,7 @@ import {
   nameExpressions,
   priorExpression,
   textExpression,
+  uniformWeights,
 } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 
@@ -65,7 +66,7 @@ export class SqliteTextSearch {
     const order = priorWeight > 0 ? `score * (1 + @priorWeight * ${priorExpression})` : 'score';
     const ranked = this.statements
       .get(
-        `SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score FROM paper_search ${joins}
+        `SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${query.fieldWeights === false ? uniformWeights : bm25Weights}) AS score FROM paper_search ${joins}
          WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
          ORDER BY ${order} DESC LIMIT @limit`,
       )
