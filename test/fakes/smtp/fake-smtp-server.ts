@@ -1,7 +1,7 @@
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1, port 0, that records every mail it takes,
  * parsed by `mailparser` (headers, text and HTML parts). `refuse(address)` makes it answer RCPT TO for that
- * address with 550, as a server does for an unknown mailbox.
+ * address with 550, as a server does for an unknown mailbox; `stall` makes it read a mail and never answer.
  */
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -17,6 +17,10 @@ export class FakeSmtpServer {
   readonly mails: ReceivedMail[] = [];
   /** Every RCPT TO, taken or refused, in order. */
   readonly attempts: string[] = [];
+  /** Mails taken in whole but never answered (while `stall` is on): the sender cannot know their fate. */
+  readonly unanswered: ReceivedMail[] = [];
+  /** While true, the server reads each mail to its end and then says nothing, as a hung server would. */
+  stall = false;
   private readonly refused = new Set<string>();
   private waiters: (() => void)[] = [];
   private server: SMTPServer | null = null;
@@ -45,6 +49,15 @@ export class FakeSmtpServer {
           const raw = Buffer.concat(chunks).toString('utf8');
           simpleParser(raw).then(
             (parsed) => {
+              if (fake.stall) {
+                fake.unanswered.push({
+                  to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+                  parsed,
+                  raw,
+                });
+                for (const wake of fake.waiters.splice(0)) wake();
+                return;
+              }
               fake.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
               for (const wake of fake.waiters.splice(0)) wake();
               callback();
