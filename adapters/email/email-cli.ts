@@ -11,8 +11,7 @@ import { emailPlatform, normalAddress, ownerContext } from './email-address';
 import { sendConfirmation } from './email-confirmation';
 import { type EmailConfig, emailSettings, requiredWithSmtp } from './email-env';
 
-const usage =
-  'email subscribe|unsubscribe|list|why …  email digests: subscribe <address> [09:00] [Europe/Paris] [top=10] …';
+const usage = 'email subscribe <address> [settings]  mail the digest there (also: unsubscribe, list, why)';
 const help = `Usage:
   paperboy email subscribe <address> [09:00] [Europe/Paris] [top=10] [include=…] [weekdays=mon-fri] [source=daily|trending]
   paperboy email unsubscribe <address>
