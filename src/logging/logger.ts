@@ -28,7 +28,7 @@ export interface LoggerOptions {
 
 /** One root logger; everything else uses `log.child({ platform, channel })`. */
 export function createLogger(options: LoggerOptions): Logger {
-  const secrets = (options.secrets ?? []).filter((secret) => secret.length >= 6);
+  const secrets = (options.secrets ?? []).flatMap(withUrlPasswords).filter((secret) => secret.length >= 6);
   const pretty = options.format === 'pretty' || (options.format === 'auto' && process.stdout.isTTY === true);
   const scrub = secrets.length === 0 ? undefined : scrubber(secrets);
   const base = {
@@ -47,6 +47,20 @@ export function createLogger(options: LoggerOptions): Logger {
     });
   }
   return pino(base, pino.destination(2));
+}
+
+/**
+ * A secret that is a URL with a password (`smtp://user:pass@host`, `postgres://…`) hides the password on
+ * its own too: a library's error message may quote it without the rest of the URL.
+ */
+function withUrlPasswords(secret: string): string[] {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(secret)) return [secret];
+  try {
+    const { password } = new URL(secret);
+    return password ? [secret, password, decodeURIComponent(password)] : [secret];
+  } catch {
+    return [secret];
+  }
 }
 
 const scrubber = (secrets: string[]) => (line: string) =>

@@ -56,6 +56,24 @@ describe('logging', () => {
   });
 });
 
+describe('logging a URL with a password in it', () => {
+  it('scrubs the password on its own too, as a library error may quote it without the URL', () => {
+    let output = '';
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        output += chunk;
+        done();
+      },
+    });
+    const smtpUrl = 'smtp://mailer:s3cret%2Fpass@127.0.0.1:2525';
+    const log = createLogger({ level: 'info', format: 'json', secrets: [smtpUrl], destination });
+    log.error({ err: new Error('Invalid login: 535 auth failed for mailer / s3cret/pass') }, 'smtp refused');
+    log.info(`connecting to ${smtpUrl}`);
+    expect(output).toContain('mailer / [redacted]');
+    expect(output).not.toContain('s3cret');
+  });
+});
+
 describe('.env.example', () => {
   it('documents exactly the variables the schema reads', async () => {
     const { readFileSync } = await import('node:fs');

@@ -184,6 +184,17 @@ describe('email digests in the running bot', () => {
     expect(w.smtp.mails).toHaveLength(0);
   });
 
+  it('/papers email from a member who may not manage the channel is refused privately, and nothing is mailed', async () => {
+    const w = await world({ discord: true });
+    const answer = await w.bot.slash('email', [{ name: 'address', type: 3, value: 'eve@lab.test' }], {
+      admin: false,
+    });
+    expect(answer).toContain('Only members with the Manage Channels permission can');
+    expect(answer).toContain('"flags":64');
+    expect(w.smtp.mails).toHaveLength(0);
+    expect(w.bot.core.store.subscriptions.listActive()).toEqual([]);
+  });
+
   it("/papers email in a channel mails a confirmation, and the address then gets the channel's digest, trending included", async () => {
     const w = await world({ discord: true });
     const STRING = 3;

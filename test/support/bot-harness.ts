@@ -130,8 +130,11 @@ export class BotHarness {
     await this.ticker.tick();
   }
 
-  /** Runs `/papers <sub>` on Discord in #papers as a channel manager, and returns the answer's text. */
-  async slash(sub: string, options: SlashOption[] = []): Promise<string> {
+  /**
+   * Runs `/papers <sub>` on Discord in #papers as a channel manager (or, with `admin: false`, as a member
+   * without Manage Channels), and returns the answer's text.
+   */
+  async slash(sub: string, options: SlashOption[] = [], as: { admin?: boolean } = {}): Promise<string> {
     if (!this.discord) throw new Error('no Discord in this harness');
     const fake = this.discord;
     const channel = fake.store.channels.get('900000000000000101');
@@ -142,8 +145,11 @@ export class BotHarness {
           applicationId: fake.applicationId,
           guildId: channel.guild_id,
           channel,
-          user: userPayload('700000000000000001', 'alice'),
-          admin: true,
+          user:
+            as.admin === false
+              ? userPayload('700000000000000002', 'bo')
+              : userPayload('700000000000000001', 'alice'),
+          admin: as.admin !== false,
         },
         '850000000000000001',
         sub,
