@@ -4,6 +4,7 @@
  * `why`; a rejected login is `unauthorized`; anything else (connection, 4xx, timeout) is retried.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import { DeliveryError } from '../../src/errors';
 import type { RenderedMail } from './email-render';
 
@@ -42,13 +43,22 @@ export function toDeliveryError(error: unknown, to: string): DeliveryError {
   return new DeliveryError('transient', `the mail to ${to} could not be sent yet: ${said}`, { cause: error });
 }
 
+/** Mails sent at once, over as many SMTP connections: the email port posts this many subscribers at a time. */
+export const smtpConnections = 4;
+
 export function createMailer(options: { smtpUrl: string; from: string; timeoutMs?: number }): Mailer {
   const timeout = options.timeoutMs ?? 30_000;
-  const transport: Transporter = nodemailer.createTransport(options.smtpUrl, {
+  // A pool built here, not `createTransport(url, …)`: given a URL, nodemailer takes its options from the URL
+  // alone (the second argument is message defaults), so the timeouts would be silently dropped.
+  const pool = new SMTPPool({
+    url: options.smtpUrl,
+    pool: true,
+    maxConnections: smtpConnections,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,
   });
+  const transport: Transporter = nodemailer.createTransport(pool);
   return {
     async send(mail) {
       try {

@@ -12,7 +12,7 @@
  */
 import type { ChannelRef, DeliveryPort, PostedMessage } from '../../src/chat/chat-port';
 import type { DigestHeader, PaperCard } from '../../src/chat/replies';
-import type { Mailer } from './email-mailer';
+import { type Mailer, smtpConnections } from './email-mailer';
 import { type RenderedMail, renderDigestMail, renderTextMail } from './email-render';
 import { signToken } from './email-tokens';
 
@@ -52,6 +52,7 @@ export function createEmailPort(options: EmailPortOptions): DeliveryPort {
 
   return {
     platform: 'email',
+    concurrentChannels: smtpConnections,
     postDigest: (channel, header: DigestHeader, cards: PaperCard[], key) =>
       send(channel, (links) => renderDigestMail(header, cards, links), key),
     // The core uses postDigest; these keep the port whole for anything that posts piece by piece.
