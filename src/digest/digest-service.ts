@@ -8,17 +8,10 @@ import type { Paper } from '../papers/paper';
 import type { TeamRanking } from '../ranking/team-ranking';
 import type { BatchRecord, Store } from '../store/store';
 import { type DigestSource, digestSources, type Subscription } from '../subscriptions/subscription';
-import { addDays, utcDay } from '../time/zoned-time';
-import { planDigest } from './digest-plan';
+import { createDigestInputSource, type DigestInputs } from './digest-inputs';
 import { fanOut } from './fan-out';
+import { createRunPlanner } from './run-planner';
 import { dueLocalDate } from './schedule';
-import { planTrending, trendingDepth } from './trending-plan';
-
-/** What this tick fetched for the digests due: the latest complete batch, the trending list. */
-interface DigestInputs {
-  daily?: BatchRecord | null;
-  trending?: Paper[];
-}
 
 export interface DigestServiceOptions {
   store: Store;
@@ -61,14 +54,9 @@ export interface DigestService {
 export function createDigestService(options: DigestServiceOptions): DigestService {
   const { store, sync, ports } = options;
   const maxAttempts = options.maxAttempts ?? 5;
-  const maxCatchUpDays = 7;
-  const maxOutagePauseMs = 15 * 60_000;
+  const inputSource = createDigestInputSource({ sync, log: options.log });
+  const planner = createRunPlanner({ store, ranking: options.ranking });
   let current: Promise<DigestTickResult> | null = null;
-  /** Consecutive failures of each source, and when it may be asked again. */
-  const outages: Record<DigestSource, { failures: number; retryAt: number; lastError: string }> = {
-    daily: { failures: 0, retryAt: 0, lastError: '' },
-    trending: { failures: 0, retryAt: 0, lastError: '' },
-  };
   let stopping = false;
   /** A write the database refused during this tick's fan-out: no channel starts, those under way stop. */
   let storeFault: PaperboyError | null = null;
@@ -117,7 +105,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     const inputs: DigestInputs = {};
     for (const source of digestSources) {
       if (!needs(source)) continue;
-      const fetched = await fetchInput(source, now, due.length);
+      const fetched = await inputSource.fetch(source, now, due.length);
       if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, due.length);
       if ('sourceError' in fetched) result.sourceError = fetched.sourceError;
       else if (source === 'daily') inputs.daily = fetched.value as BatchRecord | null;
@@ -173,37 +161,6 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     return result;
   }
 
-  /**
-   * The day's batch or the trending list, or why not. Never an empty digest because of an outage: the
-   * digests stay due, and the source is asked again after a growing pause (its own, per source).
-   */
-  async function fetchInput(
-    source: DigestSource,
-    now: Date,
-    due: number,
-  ): Promise<{ value: BatchRecord | null | Paper[] } | { sourceError: string } | { storeError: Error }> {
-    const outage = outages[source];
-    if (now.getTime() < outage.retryAt) return { sourceError: outage.lastError };
-    try {
-      const value =
-        source === 'daily' ? await sync.latestCompleteBatch(now) : await sync.syncTrending(trendingDepth);
-      outages[source] = { failures: 0, retryAt: 0, lastError: '' };
-      return { value };
-    } catch (error) {
-      if (isStoreWriteFault(error)) return { storeError: error };
-      const failures = outage.failures + 1;
-      const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
-      outages[source] = { failures, retryAt: now.getTime() + pauseMs, lastError: (error as Error).message };
-      options.log.warn(
-        { err: error, due, retryInMs: pauseMs, ...(source === 'trending' ? { source } : {}) },
-        source === 'trending'
-          ? 'trending digests postponed: the trending list is unavailable'
-          : 'digests postponed: the paper source is unavailable',
-      );
-      return { sourceError: (error as Error).message };
-    }
-  }
-
   function count(platform: string, outcome: { posted: number; failed: number; attempted: boolean }) {
     const metrics = options.metrics;
     if (!metrics || !outcome.attempted) return;
@@ -231,7 +188,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     let run = store.deliveries.findRun(subscription.id, localDate);
     let isNew = false;
     if (!run) {
-      run = planRun(subscription, localDate, inputs, now);
+      run = planner.planRun(subscription, localDate, inputs, now);
       if (!run) return { posted: 0, failed: 0, attempted: false };
       isNew = true;
       log.info(
@@ -243,67 +200,6 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       );
     }
     return { ...(await poster.deliverRun(subscription, run, isNew, now, log)), attempted: true };
-  }
-
-  /** Records the run and its whole plan at once, from the subscription's source; null when there is nothing to plan from. */
-  function planRun(subscription: Subscription, localDate: string, inputs: DigestInputs, now: Date) {
-    if (subscription.source === 'trending') {
-      if (!inputs.trending) return null;
-      // Posted (or on its way) by either kind of digest: never again. Only left out: considered again.
-      const had = new Set(
-        inputs.trending
-          .filter((paper) => {
-            const logged = store.deliveries.get(subscription.id, paper.id);
-            return logged !== null && logged.state !== 'skipped';
-          })
-          .map((paper) => paper.id),
-      );
-      const planned = planTrending(inputs.trending, subscription, had);
-      return store.deliveries.createRun(
-        subscription.id,
-        localDate,
-        utcDay(now),
-        planned,
-        now.toISOString(),
-        'trending',
-      );
-    }
-    const batch = inputs.daily;
-    if (!batch) return null;
-    const papers = candidatePapers(subscription.id, batch.day);
-    const logged = store.deliveries.loggedPaperIds(
-      subscription.id,
-      papers.map((paper) => paper.id),
-    );
-    const planned = planDigest(papers, subscription, logged, (fresh) =>
-      options.ranking.order(subscription.channel, fresh, now),
-    );
-    return store.deliveries.createRun(subscription.id, localDate, batch.day, planned, now.toISOString());
-  }
-
-  /**
-   * Every paper listed since the channel's last digest, so a batch between two digests (a weekend, a
-   * day the channel does not post) is never missed; at most a week back, and only the latest batch for
-   * a channel's first digest.
-   */
-  function candidatePapers(subscriptionId: number, latestDay: string): Paper[] {
-    const previous = store.deliveries.lastRun(subscriptionId, 'daily');
-    const weekBefore = addDays(latestDay, -maxCatchUpDays);
-    // A day Hugging Face failed to serve when the last digest was planned, fetched since: its papers
-    // come now (those already logged for the channel are left out by the plan).
-    const first = store.deliveries.firstRun(subscriptionId, 'daily');
-    const recovered = previous
-      ? store.sourceLog
-          .recoveredSince(previous.createdAt)
-          .filter((day) => day > weekBefore && day <= latestDay && day > (first?.batchDay ?? latestDay))
-      : [];
-    if (previous && previous.batchDay >= latestDay && recovered.length === 0) return [];
-    const after = previous && previous.batchDay > weekBefore ? previous.batchDay : weekBefore;
-    const newer = previous ? store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
-    const days = [...new Set([...recovered, ...newer])].sort();
-    const papers = new Map<string, Paper>();
-    for (const day of days) for (const paper of store.papers.listByBatchDay(day)) papers.set(paper.id, paper);
-    return [...papers.values()];
   }
 
   return { runDueDigests, reconcileInFlight: poster.reconcileInFlight, stop };
