@@ -10,6 +10,7 @@ import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch, variant } from '../support/fixtures';
 import { flaggedOct25, MONDAY, mondayBatch } from '../support/ranking-batches';
+import { until } from '../support/until';
 
 const papers = {
   platform: 'discord' as const,
@@ -24,14 +25,6 @@ afterEach(async () => {
   await bot?.stop();
   bot = null;
 });
-
-async function until(check: () => boolean, what: string) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /**
  * A channel subscribed at 09:00 whose members flag seven papers of Friday's digest (reactions through the

@@ -15,7 +15,6 @@ import { BotHarness } from '../support/bot-harness';
 import { oct25Batch } from '../support/fixtures';
 
 const STRING = 3;
-const keysOf = (posts: string[]) => posts.map((post) => /ref (pb:[\w.:-]+)/.exec(post)?.[1]).filter(Boolean);
 
 let bot: BotHarness | null = null;
 afterEach(async () => {
@@ -46,7 +45,7 @@ describe('a full disk under the running bot', () => {
 
     db.pragma('max_page_count = 1073741823');
     await bot.tickAt('2024-10-26T09:01:00Z');
-    const keys = keysOf(bot.postsInPapers());
+    const keys = bot.deliveryKeysInPapers();
     expect(keys).toHaveLength(11);
     expect(new Set(keys).size).toBe(11);
   }, 30_000);

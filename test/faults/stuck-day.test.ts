@@ -9,7 +9,6 @@ import { BotHarness } from '../support/bot-harness';
 import { oct25Batch, variant } from '../support/fixtures';
 
 const STRING = 3;
-const keysOf = (posts: string[]) => posts.map((post) => /ref (pb:[\w.:-]+)/.exec(post)?.[1]).filter(Boolean);
 
 let bot: BotHarness | null = null;
 afterEach(async () => {
@@ -61,7 +60,7 @@ describe('a Hugging Face day that keeps failing', () => {
     expect(pending).toContain('the next digest includes it');
 
     await bot.tickAt('2024-10-27T09:00:00Z');
-    const keys = keysOf(bot.postsInPapers());
+    const keys = bot.deliveryKeysInPapers();
     expect({ expected: 33, posted: keys.length, distinct: new Set(keys).size }).toEqual({
       expected: 33,
       posted: 33,

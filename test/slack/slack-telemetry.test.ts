@@ -1,15 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlatformTelemetry } from '../../src/chat/chat-adapter';
+import { until } from '../support/until';
 import type { FakeCommandService } from './fake-command-service';
 import { sampleCard } from './sample-cards';
 import { type Harness, type Mode, startHarness } from './slack-harness';
-
-async function until(check: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
-  for (const started = Date.now(); !check(); ) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** What the Slack adapter tells the metrics (`/metrics`) and readiness (`/readyz`). */
 describe('Slack adapter: telemetry and connection state', () => {

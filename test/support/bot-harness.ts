@@ -169,6 +169,13 @@ export class BotHarness {
       .map((request) => JSON.stringify(request.body));
   }
 
+  /** The delivery keys (`ref pb:…`, printed on every post) of the messages the bot posted in #papers. */
+  deliveryKeysInPapers(): string[] {
+    return this.postsInPapers()
+      .map((post) => /ref (pb:[\w.:-]+)/.exec(post)?.[1])
+      .filter((key): key is string => key !== undefined);
+  }
+
   /** Stops the bot (as SIGTERM would) and resolves with its exit code; the fakes stay up unless `all`. */
   async stop(all = true): Promise<number> {
     this.stopper.abort();

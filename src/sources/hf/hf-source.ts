@@ -51,30 +51,60 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
       ...(observer ? { observer } : {}),
     });
 
-  async function fetchDay(day: string): Promise<DayBatch> {
-    const papers = new Map<string, Paper>();
+  /**
+   * Reads `/api/daily_papers?<query>` page by page until `wanted` distinct papers, a short page or
+   * `maxPages`. Items in the order listed (the caller decides which copy of a repeated id counts); invalid
+   * ones are logged and returned as refused.
+   */
+  async function readDailyList(list: {
+    query: string;
+    day: string | null;
+    perPage: number;
+    wanted: number;
+    limits?: { timeoutMs: number; retryBudgetMs: number } | undefined;
+    notAList: (path: string) => PaperboyError;
+    logContext: Record<string, unknown>;
+  }): Promise<{ papers: Paper[]; rejected: RejectedItem[] }> {
+    const papers: Paper[] = [];
+    const ids = new Set<string>();
     const rejected: RejectedItem[] = [];
-    for (let page = 0; page < maxPages; page++) {
-      const path = `/api/daily_papers?date=${day}&limit=${pageSize}&p=${page}`;
-      const result = await request(path);
-      // The list answers `[]` for a day without papers: a 404 means the URL is not the API, and storing
-      // it as an empty day would hide that day for good.
+    for (let page = 0; page < maxPages && ids.size < list.wanted; page++) {
+      const path = `/api/daily_papers?${list.query}&limit=${list.perPage}&p=${page}`;
+      const result = await request(path, list.limits);
+      // The list answers `[]` past its end: a 404 means the URL is not the API, and storing it as an
+      // empty day would hide that day for good.
       if (result.status === 'not_found') throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
-      if (!Array.isArray(result.body)) {
-        throw misconfigured(options.baseUrl, path, 'answered JSON that is not a list of papers');
-      }
+      if (!Array.isArray(result.body)) throw list.notAList(path);
       result.body.forEach((raw, index) => {
-        const checked = checkDailyItem(raw, options.baseUrl, day);
+        const checked = checkDailyItem(raw, options.baseUrl, list.day);
         if (checked.ok) {
-          papers.set(checked.paper.id, checked.paper);
+          papers.push(checked.paper);
+          ids.add(checked.paper.id);
           return;
         }
         rejected.push(checked.rejected);
-        log.warn({ day, page, position: index, ...checked.rejected }, 'refused an invalid item');
+        log.warn(
+          { ...list.logContext, page, position: index, ...checked.rejected },
+          'refused an invalid item',
+        );
       });
-      if (result.body.length < pageSize) break;
+      if (result.body.length < list.perPage) break;
     }
-    return { day, papers: [...papers.values()], skipped: rejected.length, rejected };
+    return { papers, rejected };
+  }
+
+  async function fetchDay(day: string): Promise<DayBatch> {
+    const { papers, rejected } = await readDailyList({
+      query: `date=${day}`,
+      day,
+      perPage: pageSize,
+      wanted: Number.POSITIVE_INFINITY,
+      notAList: (path) => misconfigured(options.baseUrl, path, 'answered JSON that is not a list of papers'),
+      logContext: { day },
+    });
+    // A paper listed twice counts once, as its last listing says.
+    const byId = new Map(papers.map((paper) => [paper.id, paper]));
+    return { day, papers: [...byId.values()], skipped: rejected.length, rejected };
   }
 
   async function fetchPaper(id: string): Promise<Paper | null> {
@@ -117,26 +147,19 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
    * `limit` papers or a short page; invalid items are left out (and logged) as in a day's list.
    */
   async function fetchTrending(limit: number, timeoutMs?: number): Promise<Paper[]> {
-    const papers = new Map<string, Paper>();
-    const perPage = Math.min(Math.max(limit, 1), 100);
-    const limits = timeoutMs === undefined ? undefined : { timeoutMs, retryBudgetMs: 0 };
-    for (let page = 0; page < maxPages && papers.size < limit; page++) {
-      const path = `/api/daily_papers?sort=trending&limit=${perPage}&p=${page}`;
-      const result = await request(path, limits);
-      if (result.status === 'not_found') throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
-      if (!Array.isArray(result.body))
-        throw new PaperboyError('source_bad_response', 'the trending list is not a list of papers');
-      result.body.forEach((raw, index) => {
-        const checked = checkDailyItem(raw, options.baseUrl, null);
-        if (!checked.ok) {
-          log.warn({ trending: true, page, position: index, ...checked.rejected }, 'refused an invalid item');
-          return;
-        }
-        if (!papers.has(checked.paper.id)) papers.set(checked.paper.id, checked.paper);
-      });
-      if (result.body.length < perPage) break;
-    }
-    return [...papers.values()].slice(0, limit);
+    const { papers } = await readDailyList({
+      query: 'sort=trending',
+      day: null,
+      perPage: Math.min(Math.max(limit, 1), 100),
+      wanted: limit,
+      limits: timeoutMs === undefined ? undefined : { timeoutMs, retryBudgetMs: 0 },
+      notAList: () => new PaperboyError('source_bad_response', 'the trending list is not a list of papers'),
+      logContext: { trending: true },
+    });
+    // A paper listed twice keeps its first (highest) place.
+    const byId = new Map<string, Paper>();
+    for (const paper of papers) if (!byId.has(paper.id)) byId.set(paper.id, paper);
+    return [...byId.values()].slice(0, limit);
   }
 
   return { name: 'huggingface', fetchDay, fetchPaper, searchPapers, fetchTrending };

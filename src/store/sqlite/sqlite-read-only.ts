@@ -67,7 +67,6 @@ function withoutWalFlag(file: Buffer): Buffer {
 
 /** The schema must already be current: upgrading it is a write. */
 export function checkReadOnlySchema(db: Database.Database, path: string, expected: number, reason: string) {
-  db.prepare('SELECT count(*) FROM sqlite_master').get();
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === expected) return;
   const problem =
