@@ -38,6 +38,8 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Discord: off (DISCORD_TOKEN and DISCORD_APPLICATION_ID not set)');
     expect(run.stdout).toContain('Slack: off (SLACK_BOT_TOKEN not set)');
+    // One banner line per platform module, in its own words.
+    expect(run.stdout).toContain('Email: off (SMTP_URL not set)');
     expect(run.stdout).toMatch(/📰 Daily Papers — \w{3} \d{1,2} \w{3} · top 10 of 29/);
     expect(run.stdout).toMatch(
       /Breaking the Memory Barrier: Near Infinite Batch Size Scaling for Contrastive Loss {2}\[2410\.17243\]\n(.*\n){3,5} {3}\[m2\] react m2 to flag it/,
