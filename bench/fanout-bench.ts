@@ -78,8 +78,8 @@ async function runOnce(platform: 'discord' | 'slack', channels: number, sequenti
   const database = join(mkdtempSync(join(tmpdir(), 'paperboy-fanout-')), 'bot.db');
   const store = openSqliteStore(database);
   for (const id of ids)
-    store.subscriptions.upsert(channelOf(id), defaultDigestSettings, '2024-10-20T00:00:00Z');
-  store.close();
+    await store.subscriptions.upsert(channelOf(id), defaultDigestSettings, '2024-10-20T00:00:00Z');
+  await store.close();
   const env: Record<string, string> = { LOG_LEVEL: 'warn' };
   if (slack) Object.assign(env, { SLACK_BOT_TOKEN: slack.botToken, SLACK_APP_TOKEN: slack.appToken });
   if (slack) env.SLACK_API_URL = slack.apiUrl;

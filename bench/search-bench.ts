@@ -70,7 +70,7 @@ for (let start = 0; start < papers; start += chunk) {
   generateMs += performance.now() - began;
   for (const [i, paper] of batch.entries()) if ((start + i) % sampleEvery === 0) sample.push(paper);
   began = performance.now();
-  store.papers.upsertMany(batch);
+  await store.papers.upsertMany(batch);
   indexMs += performance.now() - began;
   if (process.stderr.isTTY)
     process.stderr.write(`\rindexed ${(start + batch.length).toLocaleString('en')} papers`);
@@ -84,14 +84,14 @@ const request = (query: BenchQuery, limit: number) => {
   const parsed = parseSearchQuery(query.text);
   return { text: parsed.text, filters: paperFilters(parsed.filters, newestDay), limit };
 };
-const run = (query: BenchQuery) => search.search(request(query, 6)).hits.length;
-for (const query of queries.slice(0, 20)) run(query);
+const run = async (query: BenchQuery) => (await search.search(request(query, 6))).hits.length;
+for (const query of queries.slice(0, 20)) await run(query);
 const times: number[] = [];
 const byKind = new Map<QueryKind, number[]>();
 let empty = 0;
 for (const query of queries) {
   const began = performance.now();
-  if (run(query) === 0) empty++;
+  if ((await run(query)) === 0) empty++;
   const elapsed = performance.now() - began;
   times.push(elapsed);
   byKind.set(query.kind, [...(byKind.get(query.kind) ?? []), elapsed]);
@@ -106,14 +106,14 @@ const recallQueries = queries
 let recallSum = 0;
 let recallDenominator = 0;
 for (const query of recallQueries) {
-  const want = reference.search(request(query, 10)).hits.map((hit) => hit.paper.id);
+  const want = (await reference.search(request(query, 10))).hits.map((hit) => hit.paper.id);
   if (want.length === 0) continue;
-  const got = new Set(search.search(request(query, 10)).hits.map((hit) => hit.paper.id));
+  const got = new Set((await search.search(request(query, 10))).hits.map((hit) => hit.paper.id));
   recallSum += want.filter((id) => got.has(id)).length / want.length;
   recallDenominator++;
 }
 const recallAt10 = recallSum / Math.max(1, recallDenominator);
-store.close();
+await store.close();
 
 // Plain FTS5, as the library ships it: the query's words ANDed, ranked by bm25() without column weights, on
 // the same index (porter tokenizer); filters are left out, so filter queries give it less work.

@@ -46,8 +46,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   });
   if (moduleCommand) {
     const opened: Core[] = [];
-    const openCore = (where: 'database' | 'scratch' = 'database') => {
-      const core = createCore({
+    const openCore = async (where: 'database' | 'scratch' = 'database') => {
+      const core = await createCore({
         config: where === 'scratch' ? { ...config, DATABASE_URL: ':memory:' } : config,
         clock: systemClock,
         log,
@@ -55,8 +55,8 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       opened.push(core);
       return {
         commands: core.commands,
-        activeSubscriptions: (platform: string) =>
-          core.store.subscriptions.listActive().filter((s) => s.channel.platform === platform),
+        activeSubscriptions: async (platform: string) =>
+          (await core.store.subscriptions.listActive()).filter((s) => s.channel.platform === platform),
       };
     };
     try {
@@ -69,21 +69,21 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         openCore,
       });
     } finally {
-      for (const core of opened) core.close();
+      for (const core of opened) await core.close();
     }
     return 0;
   }
   if (args.command === 'start') {
     return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout });
   }
-  const core = createCore({ config, clock: systemClock, log });
+  const core = await createCore({ config, clock: systemClock, log });
   try {
     switch (args.command) {
       case 'fetch':
         await fetchCli(core, args, io);
         return 0;
       case 'search':
-        searchCli(core, args, io);
+        await searchCli(core, args, io);
         return 0;
       case 'digest':
         await digestCli(core, args, io);
@@ -95,7 +95,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         throw new PaperboyError('invalid_input', `Unknown command "${args.command}".\n\n${usage}`);
     }
   } finally {
-    core.close();
+    await core.close();
   }
 }
 

@@ -21,7 +21,7 @@ export interface ConsolePromptOptions {
   messages: ConsoleMessages;
   signal?: AbortSignal;
   /** The channel's current flag emoji, the default for `react`. */
-  flagEmoji: () => string;
+  flagEmoji: () => Promise<string>;
 }
 
 export const consoleContext: CommandContext = {

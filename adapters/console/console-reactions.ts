@@ -23,7 +23,7 @@ const userIdFor = (name: string) => (name === consoleUser.name ? consoleUser.id 
 export async function handleReactionLine(
   line: string,
   channel: ChannelRef,
-  flagEmoji: () => string,
+  flagEmoji: () => Promise<string>,
   messages: ConsoleMessages,
   commands: CommandService,
 ): Promise<string | null> {
@@ -33,7 +33,8 @@ export async function handleReactionLine(
   const words = (match[2] ?? '').split(/\s+/).filter(Boolean);
   const asIndex = words.findIndex((word) => word.toLowerCase() === 'as');
   const user = asIndex >= 0 ? (words[asIndex + 1] ?? '') : consoleUser.name;
-  const [target, emoji = flagEmoji()] = asIndex >= 0 ? words.slice(0, asIndex) : words;
+  const flag = await flagEmoji();
+  const [target, emoji = flag] = asIndex >= 0 ? words.slice(0, asIndex) : words;
   if (!target || !user) return `✖ Usage: ${syntax}`;
   let messageId = target;
   if (!messages.has(target)) {
@@ -50,7 +51,7 @@ export async function handleReactionLine(
     emoji,
     action,
   });
-  return describeOutcome(outcome, { emoji, messageId, user, flagEmoji: flagEmoji() });
+  return describeOutcome(outcome, { emoji, messageId, user, flagEmoji: flag });
 }
 
 /** A typed reaction has no emoji to see on screen: say what it did, including nothing. */

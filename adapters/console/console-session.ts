@@ -48,7 +48,7 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
     terminal: options.stdin.isTTY === true,
     messages: options.port,
     signal: options.signal,
-    flagEmoji: () => options.store.discussion.getSettings(consoleChannel).flagEmoji,
+    flagEmoji: async () => (await options.store.discussion.getSettings(consoleChannel)).flagEmoji,
   });
 }
 

@@ -67,7 +67,7 @@ export const emailChatCommand: PlatformChatCommand<EmailConfig> = {
       const settings = emailSettings(config);
       if (!settings)
         throw new PaperboyError('config_invalid', 'Email digests are not set up on this paperboy.');
-      const channelSettings = deps.store.subscriptions.get(context.channel) ?? defaultDigestSettings;
+      const channelSettings = (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
       const description = `Mails ${describeSchedule(channelSettings)}: the top ${channelSettings.topN} ${channelSettings.source === 'trending' ? 'trending papers' : 'papers'}, with this channel's settings.`;
       try {
         await sendConfirmation(settings, clock, {

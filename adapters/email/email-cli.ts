@@ -40,7 +40,7 @@ const settingsText = (args: string[]) =>
 async function subscribe(
   config: EmailConfig,
   args: string[],
-  openCore: (where?: 'database' | 'scratch') => PlatformCore,
+  openCore: (where?: 'database' | 'scratch') => Promise<PlatformCore>,
 ) {
   const address = addressArg(args[0]);
   const settings = emailSettings(config);
@@ -52,7 +52,7 @@ async function subscribe(
   }
   const wanted = settingsText(args.slice(1));
   // The settings are checked now (on a scratch database), not when the link is clicked.
-  const trial = await openCore('scratch').commands.executeText(
+  const trial = await (await openCore('scratch')).commands.executeText(
     `subscribe ${wanted}`.trim(),
     ownerContext(address),
   );
@@ -75,17 +75,19 @@ export const emailCli: PlatformCliCommand<EmailConfig> = {
         break;
       case 'unsubscribe':
         output = textOf(
-          await openCore().commands.executeText('unsubscribe', ownerContext(addressArg(args[0]))),
+          await (await openCore()).commands.executeText('unsubscribe', ownerContext(addressArg(args[0]))),
         ).replace(/this channel/gi, addressArg(args[0]));
         break;
       case 'why': {
         const address = addressArg(args[0]);
         if (!args[1]) throw new PaperboyError('invalid_input', `Which paper? ${help}`);
-        output = textOf(await openCore().commands.executeText(`why ${args[1]}`, ownerContext(address)));
+        output = textOf(
+          await (await openCore()).commands.executeText(`why ${args[1]}`, ownerContext(address)),
+        );
         break;
       }
       case 'list': {
-        const subscribers = openCore().activeSubscriptions(emailPlatform);
+        const subscribers = await (await openCore()).activeSubscriptions(emailPlatform);
         output = subscribers.length
           ? subscribers
               .map(

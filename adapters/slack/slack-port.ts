@@ -103,7 +103,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
       if (!ts) throw toDeliveryError(new Error('chat.postMessage returned no ts'), 'chat.postMessage');
       return { messageId: ts, url: permalink(channel.channelId, ts) };
     };
-    return options.pacer.run(channel.channelId, () =>
+    return await options.pacer.run(channel.channelId, () =>
       deliveryKey
         ? postOnce(options.keyedPosts, options, {
             key: deliveryKey,

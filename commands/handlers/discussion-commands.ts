@@ -22,9 +22,13 @@ const flagsNote = (item: QueueItem) => {
   return item.threadUrl ? `${flags} · discuss: ${item.threadUrl}` : flags;
 };
 
-function cardsFor(items: QueueItem[], deps: CommandDeps, note: (item: QueueItem) => string): PaperCard[] {
+async function cardsFor(
+  items: QueueItem[],
+  deps: CommandDeps,
+  note: (item: QueueItem) => string,
+): Promise<PaperCard[]> {
   const papers = new Map(
-    deps.store.papers.getMany(items.map((item) => item.paperId)).map((paper) => [paper.id, paper]),
+    (await deps.store.papers.getMany(items.map((item) => item.paperId))).map((paper) => [paper.id, paper]),
   );
   return items.flatMap((item) => {
     const paper = papers.get(item.paperId);
@@ -50,13 +54,17 @@ function listReply(
   );
 }
 
-export function queueCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
-  const queue = deps.store.discussion.queue(context.channel);
-  const emoji = deps.store.discussion.getSettings(context.channel).flagEmoji;
+export async function queueCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
+  const queue = await deps.store.discussion.queue(context.channel);
+  const emoji = (await deps.store.discussion.getSettings(context.channel)).flagEmoji;
   return listReply(
     `Discussion queue · ${queue.length} paper${queue.length === 1 ? '' : 's'}`,
     `The queue is empty. React with ${emoji} on a paper (or a message linking one) to add it.`,
-    cardsFor(queue, deps, flagsNote),
+    await cardsFor(queue, deps, flagsNote),
     invocation,
     context,
     deps,
@@ -66,10 +74,17 @@ export function queueCommand(invocation: CommandInvocation, context: CommandCont
 const names = (people: string[]) =>
   people.length ? `${people.length} flag${people.length === 1 ? '' : 's'}: ${people.join(', ')}` : 'no flags';
 
-export function historyCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
-  const history = deps.store.discussion.history(context.channel, 200);
+export async function historyCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
+  const history = await deps.store.discussion.history(context.channel, 200);
   const papers = new Map(
-    deps.store.papers.getMany(history.map((record) => record.item.paperId)).map((paper) => [paper.id, paper]),
+    (await deps.store.papers.getMany(history.map((record) => record.item.paperId))).map((paper) => [
+      paper.id,
+      paper,
+    ]),
   );
   const cards = history.flatMap((record) => {
     const paper = papers.get(record.item.paperId);
@@ -87,7 +102,11 @@ export function historyCommand(invocation: CommandInvocation, context: CommandCo
   );
 }
 
-function queuedItem(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps): QueueItem {
+async function queuedItem(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+): Promise<QueueItem> {
   const { id: input } = validateOptions(idSchema, invocation.options);
   const id = parsePaperReference(input);
   if (!id)
@@ -95,7 +114,7 @@ function queuedItem(invocation: CommandInvocation, context: CommandContext, deps
       'invalid_input',
       `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,
     );
-  const item = deps.store.discussion.findItem(context.channel, id);
+  const item = await deps.store.discussion.findItem(context.channel, id);
   if (item?.state === 'discussed' && item.discussedAt) {
     throw new PaperboyError(
       'invalid_input',
@@ -111,16 +130,24 @@ function queuedItem(invocation: CommandInvocation, context: CommandContext, deps
   return item;
 }
 
-export function discussedCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
-  const item = queuedItem(invocation, context, deps);
-  deps.store.discussion.markDiscussed(item.id, context.userId, deps.clock.now().toISOString());
-  const title = deps.store.papers.get(item.paperId)?.title ?? item.paperId;
+export async function discussedCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
+  const item = await queuedItem(invocation, context, deps);
+  await deps.store.discussion.markDiscussed(item.id, context.userId, deps.clock.now().toISOString());
+  const title = (await deps.store.papers.get(item.paperId))?.title ?? item.paperId;
   return textReply(`Moved "${title}" to the channel's history.`, 'success', 'channel');
 }
 
-export function unflagCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
-  const item = queuedItem(invocation, context, deps);
-  if (!deps.store.discussion.removeFlag(item.id, context.userId)) {
+export async function unflagCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
+  const item = await queuedItem(invocation, context, deps);
+  if (!(await deps.store.discussion.removeFlag(item.id, context.userId))) {
     throw new PaperboyError(
       'not_found',
       `You have not flagged ${item.paperId}; only your own flag can be withdrawn.`,

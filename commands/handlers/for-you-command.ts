@@ -14,9 +14,13 @@ const schema = z.object({ page: wholeNumber('page', 0, 100).default(0) });
 const shown = 20;
 
 /** The best papers of the last week for this channel by its team ranking, leaving out what it flagged or 👎'd. */
-export function forYouCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function forYouCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   const { page } = validateOptions(schema, invocation.options);
-  const list = papersForYou(deps.store, deps.ranking, context.channel, deps.clock.now());
+  const list = await papersForYou(deps.store, deps.ranking, context.channel, deps.clock.now());
   const cards = list.papers.slice(0, shown).map(({ paper, note }) => {
     const card = toPaperCard(paper);
     if (note) card.note = rankingNote(note);
@@ -27,7 +31,7 @@ export function forYouCommand(invocation: CommandInvocation, context: CommandCon
     list.by === 'team'
       ? `For this channel · the last ${forYouDays} days by what it flags (${status.counts.flagged} flagged papers so far)`
       : `For this channel · the last ${forYouDays} days by upvotes: the team ranking starts once ${status.minFlags} papers are flagged here (${status.counts.flagged} so far)`;
-  const emoji = deps.store.discussion.getSettings(context.channel).flagEmoji;
+  const emoji = (await deps.store.discussion.getSettings(context.channel)).flagEmoji;
   return pagedReply(
     {
       heading,

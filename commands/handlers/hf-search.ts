@@ -30,7 +30,7 @@ export async function hfSearchCards(
   if (!deps.source.searchPapers) return null;
   try {
     const papers = await deps.source.searchPapers(text, hfResults, waitMs);
-    if (papers.length > 0) deps.store.papers.upsertMany(papers);
+    if (papers.length > 0) await deps.store.papers.upsertMany(papers);
     return papers.map((paper) => ({ ...toPaperCard(paper), note: fromHfNote }));
   } catch (error) {
     deps.log.warn({ err: error }, 'Hugging Face paper search failed');

@@ -17,12 +17,12 @@ const schema = z.object({
 
 /** From the store, or fetched (and stored) when paperboy has not seen it yet. */
 export async function lookUpPaper(id: string, deps: CommandDeps): Promise<Paper> {
-  const stored = deps.store.papers.get(id);
+  const stored = await deps.store.papers.get(id);
   if (stored) return stored;
   const fetched = await deps.source.fetchPaper(id);
   if (!fetched)
     throw new PaperboyError('not_found', `No paper ${id} on Hugging Face. Check the id (e.g. 2410.17243).`);
-  deps.store.papers.upsertMany([fetched]);
+  await deps.store.papers.upsertMany([fetched]);
   return fetched;
 }
 

@@ -93,7 +93,7 @@ export async function searchCommand(
 
   const scope = paperFilters(filters, today);
   if (filters.posted) {
-    if (!deps.store.subscriptions.get(context.channel)) {
+    if (!(await deps.store.subscriptions.get(context.channel))) {
       return textReply(
         `paperboy posts no digest in this channel, so nothing is \`posted\` here yet. \`${context.commandPrefix} subscribe\` starts one.`,
       );
@@ -101,9 +101,9 @@ export async function searchCommand(
     scope.postedIn = context.channel;
   }
   if (filters.flagged) {
-    const queued = deps.store.discussion.queue(context.channel).map((item) => item.paperId);
+    const queued = (await deps.store.discussion.queue(context.channel)).map((item) => item.paperId);
     if (queued.length === 0) {
-      const emoji = deps.store.discussion.getSettings(context.channel).flagEmoji;
+      const emoji = (await deps.store.discussion.getSettings(context.channel)).flagEmoji;
       return textReply(
         `Nothing is on this channel's discussion queue, so no paper is \`flagged\`: react with ${emoji} to a paper to flag it.`,
       );
@@ -111,7 +111,7 @@ export async function searchCommand(
     scope.paperIds = queued;
   }
 
-  const result = deps.search.search({
+  const result = await deps.search.search({
     text,
     filters: scope,
     limit: pageSize + 1,
@@ -125,7 +125,7 @@ export async function searchCommand(
     (query) => `\`${context.commandPrefix} search ${query}\``,
   );
   if (refusal) throw new PaperboyError('invalid_input', refusal);
-  const stored = deps.store.papers.count();
+  const stored = await deps.store.papers.count();
   // Hugging Face searches words only: a search with filters stays in the store.
   const hfOffered = deps.source.searchPapers !== undefined && !hasFilters(filters) && !result.unsearchable;
   if (hfOffered && options.page === 0 && (result.weak || result.hits.length === 0)) {

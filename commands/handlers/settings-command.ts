@@ -34,11 +34,15 @@ function describeDiscussion(settings: ChannelSettings, prefix: string): string {
 }
 
 /** Shows the channel's settings; with options, changes the discussion settings first (managers only). */
-export function settingsCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function settingsCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   const changes = validateOptions(settingsSchema, invocation.options);
   const now = deps.clock.now();
-  const subscription = deps.store.subscriptions.get(context.channel);
-  let discussion = deps.store.discussion.getSettings(context.channel);
+  const subscription = await deps.store.subscriptions.get(context.channel);
+  let discussion = await deps.store.discussion.getSettings(context.channel);
   const changing = Object.values(changes).some((value) => value !== undefined);
   if (changing) {
     requireManager(context, 'change the settings of');
@@ -58,12 +62,12 @@ export function settingsCommand(invocation: CommandInvocation, context: CommandC
       ranking: changes.ranking ?? discussion.ranking,
       dislikeEmoji: changes.dislike_emoji === undefined ? discussion.dislikeEmoji : changes.dislike_emoji,
     };
-    deps.store.discussion.saveSettings(context.channel, discussion, now.toISOString());
+    await deps.store.discussion.saveSettings(context.channel, discussion, now.toISOString());
     if (agenda && changes.agenda) {
       // A slot that already passed today starts next week, not right now.
       const local = localMoment(now, agenda.timezone);
       if (local.weekday === agenda.weekday && local.time >= agenda.time) {
-        deps.store.discussion.recordAgenda(context.channel, local.date, now.toISOString());
+        await deps.store.discussion.recordAgenda(context.channel, local.date, now.toISOString());
       }
     }
   }
@@ -74,7 +78,7 @@ export function settingsCommand(invocation: CommandInvocation, context: CommandC
     ? `${describeSettings(subscription)}${paused}`
     : `Not subscribed to the daily digest (\`${context.commandPrefix} subscribe\` starts it).`;
   const ranking = describeRanking(
-    deps.ranking.status(context.channel, now),
+    await deps.ranking.status(context.channel, now),
     discussion,
     context.commandPrefix,
   );

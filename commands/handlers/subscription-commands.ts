@@ -59,10 +59,14 @@ export function describeSettings(settings: DigestSettings): string {
   return lines.join('\n');
 }
 
-export function subscribeCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function subscribeCommand(
+  invocation: CommandInvocation,
+  context: CommandContext,
+  deps: CommandDeps,
+) {
   requireManager(context, 'subscribe');
   const options = validateOptions(subscribeSchema, invocation.options);
-  const existing = deps.store.subscriptions.get(context.channel);
+  const existing = await deps.store.subscriptions.get(context.channel);
   // A channel that unsubscribed and comes back gets its own settings back, not the defaults.
   const base: DigestSettings = existing ?? defaultDigestSettings;
   const source = options.source ?? base.source;
@@ -80,7 +84,7 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
     exclude: options.exclude ?? base.exclude,
     postWhenEmpty: options.post_empty ?? (switchedToTrending ? true : base.postWhenEmpty),
   };
-  const subscription = deps.store.subscriptions.upsert(
+  const subscription = await deps.store.subscriptions.upsert(
     context.channel,
     settings,
     deps.clock.now().toISOString(),
@@ -92,20 +96,20 @@ export function subscribeCommand(invocation: CommandInvocation, context: Command
       ? `This channel gets ${what} again, with its previous settings (options change them)`
       : `This channel now gets ${what}`;
   const now = deps.clock.now();
-  const next = describeNextDigest(subscription, now, (localDate) =>
-    Boolean(deps.store.deliveries.findRun(subscription.id, localDate)?.completedAt),
+  const next = await describeNextDigest(subscription, now, async (localDate) =>
+    Boolean((await deps.store.deliveries.findRun(subscription.id, localDate))?.completedAt),
   );
   const first = existing?.active ? 'Next digest' : 'First digest';
   return textReply(`${verb}.\n${describeSettings(subscription)}\n${first}: ${next}`, 'success', 'channel');
 }
 
-export function unsubscribeCommand(
+export async function unsubscribeCommand(
   _invocation: CommandInvocation,
   context: CommandContext,
   deps: CommandDeps,
 ) {
   requireManager(context, 'unsubscribe');
-  const stopped = deps.store.subscriptions.deactivate(context.channel, deps.clock.now().toISOString());
+  const stopped = await deps.store.subscriptions.deactivate(context.channel, deps.clock.now().toISOString());
   return stopped
     ? textReply(
         'This channel will no longer get the Daily Papers. Subscribe again at any time.',

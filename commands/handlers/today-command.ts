@@ -17,10 +17,14 @@ export async function todayCommand(
   deps: CommandDeps,
 ) {
   const { page } = validateOptions(schema, invocation.options);
-  const settings = deps.store.subscriptions.get(context.channel) ?? defaultDigestSettings;
+  const settings = (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
   const now = deps.clock.now();
-  const { batch, header, cards } = await previewDigest(deps, now, settings, undefined, (papers) =>
-    deps.ranking.order(context.channel, papers, now),
+  const { batch, header, cards } = await previewDigest(
+    deps,
+    now,
+    settings,
+    undefined,
+    async (papers) => await deps.ranking.order(context.channel, papers, now),
   );
   return pagedReply(
     {

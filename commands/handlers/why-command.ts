@@ -14,7 +14,7 @@ const schema = z.object({
 });
 
 /** "Why wasn't this posted?" for this channel, from the delivery log. */
-export function whyCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
+export async function whyCommand(invocation: CommandInvocation, context: CommandContext, deps: CommandDeps) {
   const { id: input } = validateOptions(schema, invocation.options);
   const id = parsePaperReference(input);
   if (!id) {
@@ -23,10 +23,10 @@ export function whyCommand(invocation: CommandInvocation, context: CommandContex
       `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,
     );
   }
-  const delivery = explainDelivery(deps.store, context.channel, id, context.commandPrefix).text;
-  const paper = deps.store.papers.get(id);
+  const delivery = (await explainDelivery(deps.store, context.channel, id, context.commandPrefix)).text;
+  const paper = await deps.store.papers.get(id);
   if (!paper) return textReply(delivery);
-  const ranking = explainRanking(
+  const ranking = await explainRanking(
     deps.store,
     deps.ranking,
     context.channel,

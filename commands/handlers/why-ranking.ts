@@ -5,19 +5,19 @@ import { paperStanding } from '../../src/ranking/ranking-queries';
 import type { TeamRanking } from '../../src/ranking/team-ranking';
 import type { Store } from '../../src/store/store';
 
-export function explainRanking(
+export async function explainRanking(
   store: Store,
   ranking: TeamRanking,
   channel: ChannelRef,
   paper: Paper,
   now: Date,
   prefix: string,
-): string {
-  const standing = paperStanding(store, ranking, channel, paper, now);
+): Promise<string> {
+  const standing = await paperStanding(store, ranking, channel, paper, now);
   const { status } = standing.list;
   const place = `#${standing.rank} of the ${standing.of} papers${standing.day ? ` of ${standing.day}` : ''}`;
-  const subscription = store.subscriptions.get(channel);
-  const delivery = subscription ? store.deliveries.get(subscription.id, paper.id) : null;
+  const subscription = await store.subscriptions.get(channel);
+  const delivery = subscription ? await store.deliveries.get(subscription.id, paper.id) : null;
   const inDigest =
     delivery?.state === 'sent' && delivery.rank !== null
       ? ` It was #${delivery.rank + 1} in its digest.`

@@ -13,7 +13,7 @@ import { createTeamRanking, type TeamRanking } from '../ranking/team-ranking';
 import { createSearchService, type SearchService } from '../search/search-service';
 import { createHfSource } from '../sources/hf/hf-source';
 import type { PaperSource } from '../sources/paper-source';
-import { openSqliteStore } from '../store/sqlite/sqlite-store';
+import { openStore } from '../store/open-store';
 import type { Store } from '../store/store';
 import type { Config } from './config';
 import { chatCommandsFor, unicodeEmoji } from './platform-modules';
@@ -25,7 +25,7 @@ export interface CoreOptions {
   config: Config;
   clock: Clock;
   log: Logger;
-  /** Defaults: SQLite at DATABASE_URL, Hugging Face at HF_BASE_URL. Tests may hand in their own. */
+  /** Defaults: the database at DATABASE_URL (SQLite or PostgreSQL), Hugging Face at HF_BASE_URL. Tests may hand in their own. */
   store?: Store;
   source?: PaperSource;
   /** How the HTTP source waits between retries (tests pass a fast one). */
@@ -50,13 +50,13 @@ export interface Core {
   readonly commands: CommandService;
   readonly metrics: Metrics;
   /** Drops delivery-log rows older than the retention and replay-guard entries older than two days. */
-  prune(now: Date): { deliveries: number; events: number };
-  close(): void;
+  prune(now: Date): Promise<{ deliveries: number; events: number }>;
+  close(): Promise<void>;
 }
 
-export function createCore(options: CoreOptions): Core {
+export async function createCore(options: CoreOptions): Promise<Core> {
   const { config, clock, log } = options;
-  const store = options.store ?? openSqliteStore(config.DATABASE_URL);
+  const store = options.store ?? (await openStore(config.DATABASE_URL));
   const metrics = options.metrics ?? createMetrics();
   const source =
     options.source ??
@@ -101,7 +101,7 @@ export function createCore(options: CoreOptions): Core {
     log,
     toUnicode: unicodeEmoji,
     lookUpPaper: (id) => lookUpPaper(id, deps),
-    onSignal: (channel, now) => ranking.refresh(channel, now),
+    onSignal: async (channel, now) => await ranking.refresh(channel, now),
   });
   const commands = createCommandRouter({
     deps,
@@ -112,21 +112,25 @@ export function createCore(options: CoreOptions): Core {
   metrics.gaugeFrom(
     'paperboy_deliveries_sending',
     'Digest posts marked sending (sent, not yet confirmed by the platform).',
-    () => store.deliveries.inFlight().length,
+    async () => (await store.deliveries.inFlight()).length,
   );
   metrics.gaugeFrom(
     'paperboy_hf_last_fetch_timestamp_seconds',
     'When a Hugging Face day was last fetched and stored (Unix seconds; 0 before the first fetch).',
-    () => {
-      const at = store.batches.lastFetchedAt();
+    async () => {
+      const at = await store.batches.lastFetchedAt();
       return at ? Date.parse(at) / 1000 : 0;
     },
   );
-  const prune = (now: Date) => {
+  const prune = async (now: Date) => {
     const day = 86_400_000;
-    const deliveries = store.deliveries.prune(new Date(now.getTime() - deliveryLogDays * day).toISOString());
-    const events = store.discussion.pruneEvents(new Date(now.getTime() - 2 * day).toISOString());
-    const sourceLog = store.sourceLog.prune(new Date(now.getTime() - deliveryLogDays * day).toISOString());
+    const deliveries = await store.deliveries.prune(
+      new Date(now.getTime() - deliveryLogDays * day).toISOString(),
+    );
+    const events = await store.discussion.pruneEvents(new Date(now.getTime() - 2 * day).toISOString());
+    const sourceLog = await store.sourceLog.prune(
+      new Date(now.getTime() - deliveryLogDays * day).toISOString(),
+    );
     log.info({ deliveries, events, sourceLog }, 'pruned old log rows');
     return { deliveries, events };
   };
@@ -145,6 +149,6 @@ export function createCore(options: CoreOptions): Core {
     commands,
     metrics,
     prune,
-    close: () => store.close(),
+    close: async () => await store.close(),
   };
 }

@@ -30,7 +30,7 @@ export interface PlatformDeps {
 /** What a module's CLI command may use of the core: the commands, and the subscriptions on its platform. */
 export interface PlatformCore {
   commands: CommandService;
-  activeSubscriptions(platform: string): Subscription[];
+  activeSubscriptions(platform: string): Promise<Subscription[]>;
 }
 
 /** A `paperboy <name> …` command a module adds to the command line. */
@@ -46,7 +46,7 @@ export interface PlatformCliCommand<Slice> {
     log: Logger;
     specs: readonly CommandSpec[];
     /** The core over DATABASE_URL, or over a scratch in-memory database (to try a command out); closed after `run`. */
-    openCore(where?: 'database' | 'scratch'): PlatformCore;
+    openCore(where?: 'database' | 'scratch'): Promise<PlatformCore>;
   }): Promise<void>;
 }
 

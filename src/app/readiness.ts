@@ -9,11 +9,11 @@ import type { Core } from './create-core';
 export const maxFetchAgeMs = (core: Core) => 3 * core.config.REFRESH_INTERVAL_MINUTES * 60_000;
 
 /** `/readyz`: the database answers, every enabled platform is connected, Hugging Face was fetched lately. */
-export function readiness(core: Core, adapters: readonly ChatAdapter[]): ReadinessReport {
+export async function readiness(core: Core, adapters: readonly ChatAdapter[]): Promise<ReadinessReport> {
   const checks: Record<string, ReadinessCheck> = {};
   let lastFetchedAt: string | null = null;
   try {
-    lastFetchedAt = core.store.batches.lastFetchedAt();
+    lastFetchedAt = await core.store.batches.lastFetchedAt();
     checks.database = { ok: true, detail: 'open' };
   } catch (error) {
     checks.database = { ok: false, detail: (error as Error).message };

@@ -51,6 +51,8 @@ export interface StartedBot {
   jobs: readonly string[];
   /** The port of /healthz, /readyz and /metrics, or null when METRICS_PORT is unset. */
   metricsPort: number | null;
+  /** Settles when the start-up tick (work whose time passed while the bot was down) has finished. */
+  caughtUp: Promise<void>;
 }
 
 /** Runs until SIGINT/SIGTERM (or, in console mode, the end of the prompt). Resolves with the exit code. */
@@ -76,8 +78,8 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
 
-  const core = createCore({ config, clock, log, ...(options.store ? { store: options.store } : {}) });
-  refuseReadOnly(core, config.DATABASE_URL);
+  const core = await createCore({ config, clock, log, ...(options.store ? { store: options.store } : {}) });
+  await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
   const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
   const adapters: ChatAdapter[] = consoleAdapter
@@ -89,7 +91,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   } catch (error) {
     await Promise.all(adapters.map((adapter) => adapter.stop().catch(() => undefined)));
     schedulerLock.release();
-    core.close();
+    await core.close();
     await demo?.close();
     throw error;
   }
@@ -108,14 +110,19 @@ export async function runBot(options: RunBotOptions): Promise<number> {
       port: config.METRICS_PORT,
       host: config.METRICS_HOST,
       metrics: core.metrics,
-      readiness: () => readiness(core, adapters),
+      readiness: async () => await readiness(core, adapters),
       log,
     });
   }
   // The first tick runs at once: work whose time passed while the bot was down is caught up now.
-  const scheduler = createScheduler(scheduledJobs(core), { clock, log });
-  scheduler.start(options.ticker ?? minuteTicker);
-  options.onStarted?.({ core, jobs: scheduler.jobs, metricsPort: metricsServer?.port ?? null });
+  const holder = `${hostname()}:${process.pid}:${clock.now().toISOString()}`;
+  const scheduler = createScheduler(scheduledJobs(core), {
+    clock,
+    log,
+    leases: { leases: core.store.jobs, holder },
+  });
+  const caughtUp = scheduler.start(options.ticker ?? minuteTicker);
+  options.onStarted?.({ core, jobs: scheduler.jobs, metricsPort: metricsServer?.port ?? null, caughtUp });
 
   let markStopped: (code: number) => void = () => {};
   const stopped = new Promise<number>((resolve) => {
@@ -139,7 +146,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
         ),
       );
       schedulerLock.release();
-      core.close();
+      await core.close();
       await demo?.close();
       markStopped(0);
       return 0;
@@ -172,10 +179,10 @@ export async function runBot(options: RunBotOptions): Promise<number> {
  * The bot records every post before and after it makes it, so that it never repeats or misses one: it
  * cannot run on a database it cannot write. Reading one-shot commands can.
  */
-function refuseReadOnly(core: Core, databaseUrl: string): void {
+async function refuseReadOnly(core: Core, databaseUrl: string): Promise<void> {
   const reason = core.store.readOnly;
   if (!reason) return;
-  core.close();
+  await core.close();
   throw new PaperboyError(
     'store_read_only',
     `paperboy cannot run on the database ${databaseUrl}: ${reason}. The bot saves every post it makes ` +
@@ -190,14 +197,14 @@ function refuseReadOnly(core: Core, databaseUrl: string): void {
  */
 async function claimScheduler(core: Core, databaseUrl: string, clock: Clock): Promise<{ release(): void }> {
   const holder = { pid: process.pid, host: hostname(), startedAt: clock.now().toISOString() };
-  let claim = core.store.claimScheduler(holder);
+  let claim = await core.store.claimScheduler(holder);
   // A holder that started at the same moment may not have written its name yet.
   for (let tries = 0; !claim.ok && !claim.holder && tries < 10; tries++) {
     await delay(100);
-    claim = core.store.claimScheduler(holder);
+    claim = await core.store.claimScheduler(holder);
   }
   if (claim.ok) return claim;
-  core.close();
+  await core.close();
   const who = claim.holder
     ? `pid ${claim.holder.pid} on ${claim.holder.host}, running since ${claim.holder.startedAt}`
     : 'its pid is not recorded';

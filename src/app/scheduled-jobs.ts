@@ -30,8 +30,8 @@ export function scheduledJobs(core: Core): ScheduledJob[] {
       // restart (or a crash loop) does not fetch again before the interval has passed; a new database
       // waits one interval, as start-up fetches what the first digest or the console needs anyway.
       name: 'refresh',
-      isDue: everyInterval(core.config.REFRESH_INTERVAL_MINUTES * minute, () => {
-        const at = core.store.batches.lastFetchedAt();
+      isDue: everyInterval(core.config.REFRESH_INTERVAL_MINUTES * minute, async () => {
+        const at = await core.store.batches.lastFetchedAt();
         return at ? new Date(at) : startedAt;
       }),
       run: (now) => core.sync.refreshRecent(now),
@@ -46,7 +46,7 @@ export function scheduledJobs(core: Core): ScheduledJob[] {
       // Old delivery-log rows and replay guards; once at start-up, then daily.
       name: 'prune',
       isDue: everyInterval(day),
-      run: async (now) => core.prune(now),
+      run: async (now) => await core.prune(now),
     },
   ];
 }

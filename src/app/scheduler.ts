@@ -2,6 +2,12 @@ import cron from 'node-cron';
 import type { Clock } from '../clock';
 import { isPaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
+import type { JobLeaseRepository, Promised } from '../store/store';
+
+/** How long a job's lease lasts without renewal: how soon another instance takes over a dead one's job. */
+export const jobLeaseMs = 30_000;
+/** How often a running job's lease is renewed. */
+const renewEveryMs = 10_000;
 
 /** One timed behaviour of the running bot. */
 export interface ScheduledJob {
@@ -10,8 +16,16 @@ export interface ScheduledJob {
    * Whether the job runs at `now`, given when it last started in this process (null: not yet). Due-ness is
    * decided here, from the injected clock, so an interval of 45 or 90 minutes means what it says.
    */
-  isDue(now: Date, lastStarted: Date | null): boolean;
-  run(now: Date): Promise<unknown>;
+  isDue(now: Date, lastStarted: Date | null): boolean | Promise<boolean>;
+  /** `signal` aborts when this instance lost the job's lease (another instance took the job over): stop. */
+  run(now: Date, signal: AbortSignal): Promise<unknown>;
+}
+
+/** Who may run which job: shared by every instance on the database (see JobLeaseRepository). */
+export interface JobLeases {
+  leases: Promised<JobLeaseRepository>;
+  /** This instance, unique per process start. */
+  holder: string;
 }
 
 /** Calls `tick` regularly (once a minute in production) until stopped. */
@@ -28,23 +42,56 @@ export interface Scheduler {
   readonly jobs: readonly string[];
   /** Starts every due job that is not still running, and resolves when no job is running. */
   tick(): Promise<void>;
-  /** Ticks once now (the start-up catch-up), then on every tick of `ticker`. */
-  start(ticker: Ticker): void;
+  /** Ticks once now (the start-up catch-up), then on every tick of `ticker`; resolves when the catch-up is done. */
+  start(ticker: Ticker): Promise<void>;
   /** Stops ticking; resolves when the jobs in progress have returned. */
   stop(): Promise<void>;
 }
 
-export function createScheduler(jobs: ScheduledJob[], deps: { clock: Clock; log: Logger }): Scheduler {
+export function createScheduler(
+  jobs: ScheduledJob[],
+  deps: { clock: Clock; log: Logger; leases: JobLeases },
+): Scheduler {
   const log = deps.log.child({ service: 'scheduler' });
   const lastStarted = new Map<string, Date>();
   const running = new Map<string, Promise<void>>();
   let ticking: { stop(): void | Promise<void> } | null = null;
   let stopped = false;
 
+  const { leases, holder } = deps.leases;
+
+  /** Runs the job if this instance wins its lease for this tick, renewing the lease while it works. */
+  async function runLeased(job: ScheduledJob, now: Date): Promise<void> {
+    const tickKey = now.toISOString().slice(0, 16);
+    if (!(await leases.tryStart(job.name, holder, tickKey, now.toISOString(), jobLeaseMs))) return;
+    const lost = new AbortController();
+    const renewal = setInterval(() => {
+      leases.renew(job.name, holder, deps.clock.now().toISOString(), jobLeaseMs).then(
+        (held) => {
+          if (held || lost.signal.aborted) return;
+          log.warn({ job: job.name }, 'another instance took this job over; stopping it here');
+          lost.abort();
+        },
+        (error) =>
+          log.warn({ job: job.name, problem: (error as Error).message }, 'could not renew the job lease'),
+      );
+    }, renewEveryMs);
+    renewal.unref();
+    try {
+      await job.run(now, lost.signal);
+    } finally {
+      clearInterval(renewal);
+      if (!lost.signal.aborted) await leases.finish(job.name, holder);
+    }
+  }
+
+  /** Claims the job's slot in this process at once (a tick that overlaps another cannot start it twice), then runs it if due. */
   function launch(job: ScheduledJob, now: Date): void {
-    lastStarted.set(job.name, now);
-    const work = job
-      .run(now)
+    const work = (async () => {
+      if (!(await job.isDue(now, lastStarted.get(job.name) ?? null))) return;
+      lastStarted.set(job.name, now);
+      await runLeased(job, now);
+    })()
       .then(
         () => undefined,
         (error) => {
@@ -64,11 +111,8 @@ export function createScheduler(jobs: ScheduledJob[], deps: { clock: Clock; log:
   async function tick(): Promise<void> {
     if (stopped) return;
     const now = deps.clock.now();
-    for (const job of jobs) {
-      // One run of a job at a time: a slow refresh is not started again on top of itself.
-      if (running.has(job.name)) continue;
-      if (job.isDue(now, lastStarted.get(job.name) ?? null)) launch(job, now);
-    }
+    // One run of a job at a time: a slow refresh is not started again on top of itself.
+    for (const job of jobs) if (!running.has(job.name)) launch(job, now);
     await Promise.all(running.values());
   }
 
@@ -76,8 +120,9 @@ export function createScheduler(jobs: ScheduledJob[], deps: { clock: Clock; log:
     jobs: jobs.map((job) => job.name),
     tick,
     start(ticker) {
-      void tick();
+      const catchUp = tick();
       ticking = ticker(tick);
+      return catchUp;
     },
     async stop() {
       stopped = true;
@@ -92,8 +137,8 @@ export const onEveryTick = () => true;
 
 /** Due once `intervalMs` has passed since the last start, or since `persistedLast` (when known) at start-up. */
 export const everyInterval =
-  (intervalMs: number, persistedLast: () => Date | null = () => null) =>
-  (now: Date, lastStarted: Date | null) => {
-    const last = lastStarted ?? persistedLast();
+  (intervalMs: number, persistedLast: () => Promise<Date | null> = async () => null) =>
+  async (now: Date, lastStarted: Date | null) => {
+    const last = lastStarted ?? (await persistedLast());
     return last === null || now.getTime() - last.getTime() >= intervalMs;
   };

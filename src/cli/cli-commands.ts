@@ -66,7 +66,7 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
   const note = skipped ? ` (${skipped} invalid item${skipped === 1 ? '' : 's'} skipped)` : '';
   print(
     io.stdout,
-    `Fetched ${count(days.length, 'day')}: ${count(papers, 'paper')}${note}. ${count(core.store.papers.count(), 'paper')} stored.`,
+    `Fetched ${count(days.length, 'day')}: ${count(papers, 'paper')}${note}. ${count(await core.store.papers.count(), 'paper')} stored.`,
   );
 }
 
@@ -81,7 +81,7 @@ function stoppedAt(error: PaperboyError, index: number, days: string[]): Paperbo
   );
 }
 
-export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
+export async function searchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
   const query = args.positionals.join(' ').trim();
   const parsed = parseSearchQuery(query);
   if (query.length > maxQueryLength)
@@ -103,7 +103,7 @@ export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
     );
   }
   const filters = paperFilters(parsed.filters, utcDay(core.clock.now()));
-  const result = core.search.search({ text: parsed.text, filters, limit: args.limit ?? 10 });
+  const result = await core.search.search({ text: parsed.text, filters, limit: args.limit ?? 10 });
   const described = describeFilters(parsed.filters, utcDay(core.clock.now()));
   const refusal = unsearchableMessage(
     parsed.text,
@@ -125,7 +125,7 @@ export function searchCli(core: Core, args: CliArgs, io: CliIo): void {
     return;
   }
   if (hits.length === 0) {
-    print(io.stdout, emptySearchText(parsed.text, described, result, core.store.papers.count()));
+    print(io.stdout, emptySearchText(parsed.text, described, result, await core.store.papers.count()));
     return;
   }
   print(io.stdout, searchHeading(parsed.text, described, result));
@@ -223,6 +223,6 @@ function storedDaysOnly(core: Core, reason: string): PreviewBatches {
         `${day} is not stored, and it cannot be fetched because ${reason}. Stored days can be shown.`,
       );
     },
-    latestCompleteBatch: async (now) => core.store.batches.latestNonEmpty(utcDay(now)),
+    latestCompleteBatch: async (now) => await core.store.batches.latestNonEmpty(utcDay(now)),
   };
 }

@@ -36,8 +36,9 @@ export const coreEnvShape = {
   DATABASE_URL: z
     .string()
     .default('./data/paperboy.db')
-    .refine((value) => !/^[a-z]+:\/\//i.test(value) || value.startsWith('file://'), {
-      message: 'only SQLite is supported for now: use a file path such as ./data/paperboy.db',
+    .refine((value) => !/^[a-z]+:\/\//i.test(value) || /^(file|postgres|postgresql):\/\//i.test(value), {
+      message:
+        'expected a SQLite file path such as ./data/paperboy.db, or a PostgreSQL URL such as postgres://user@host:5432/paperboy',
     }),
   /** Unset means: info for the bot, warn for one-shot CLI commands, error in console mode (the terminal is the UI). */
   LOG_LEVEL: lowerCased(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).optional(),

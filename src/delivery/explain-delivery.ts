@@ -39,23 +39,23 @@ const skipVerdicts = {
  * (when, with a link), filtered (by which keyword), below the upvote threshold, outside the top N, failed
  * (with the error and whether it is retried), not digested yet, or not in any batch.
  */
-export function explainDelivery(
+export async function explainDelivery(
   store: Store,
   channel: ChannelRef,
   paperId: string,
   prefix: string,
-): DeliveryExplanation {
-  const subscription = store.subscriptions.get(channel);
-  const paper = store.papers.get(paperId);
+): Promise<DeliveryExplanation> {
+  const subscription = await store.subscriptions.get(channel);
+  const paper = await store.papers.get(paperId);
   const name = paper ? `"${paper.title}" (${paperId})` : paperId;
   // The log outlives a subscription: what was posted before an unsubscribe is still known.
-  const logged = subscription ? store.deliveries.get(subscription.id, paperId) : null;
+  const logged = subscription ? await store.deliveries.get(subscription.id, paperId) : null;
   if (subscription && !subscription.active && logged) {
     const explained = fromLog(
       logged,
-      store.deliveries.getRun(logged.runId),
+      await store.deliveries.getRun(logged.runId),
       name,
-      store.batches.daysListing(paperId),
+      await store.batches.daysListing(paperId),
     );
     const text = `${explained.text} This channel has since unsubscribed; \`${prefix} subscribe\` starts the digest again.`;
     return { ...explained, text };
@@ -69,23 +69,23 @@ export function explainDelivery(
   const paused = subscription.pausedReason
     ? ` Note: this channel's digest is paused (${subscription.pausedReason}).`
     : '';
-  const delivery = store.deliveries.get(subscription.id, paperId);
+  const delivery = await store.deliveries.get(subscription.id, paperId);
   if (delivery) {
     const explained = fromLog(
       delivery,
-      store.deliveries.getRun(delivery.runId),
+      await store.deliveries.getRun(delivery.runId),
       name,
-      store.batches.daysListing(paperId),
+      await store.batches.daysListing(paperId),
     );
     return { ...explained, text: `${explained.text}${paused}` };
   }
-  if (subscription.source === 'trending') return explainNotTrending(store, subscription, name, paused);
-  if (!paper) return explainUnknown(store, paperId);
-  const days = store.batches.daysListing(paperId);
+  if (subscription.source === 'trending') return await explainNotTrending(store, subscription, name, paused);
+  if (!paper) return await explainUnknown(store, paperId);
+  const days = await store.batches.daysListing(paperId);
   const listed = days.at(-1);
   if (!listed) {
     // Known from the trending list or a search, listed on a day paperboy never fetched.
-    const unfetched = paper.batchDay && !store.batches.get(paper.batchDay);
+    const unfetched = paper.batchDay && !(await store.batches.get(paper.batchDay));
     return {
       verdict: 'not_in_batch',
       text: unfetched
@@ -93,15 +93,15 @@ export function explainDelivery(
         : `${name} has not been listed on Hugging Face Daily Papers (yet), and only listed papers are posted.`,
     };
   }
-  const first = store.deliveries.firstRun(subscription.id, 'daily');
-  const last = store.deliveries.lastRun(subscription.id, 'daily');
+  const first = await store.deliveries.firstRun(subscription.id, 'daily');
+  const last = await store.deliveries.lastRun(subscription.id, 'daily');
   if (first && listed < first.batchDay) {
     return {
       verdict: 'before_subscription',
       text: `${name} was listed on ${listed}, before this channel's first digest (which covered ${first.batchDay}).${paused}`,
     };
   }
-  const recovered = store.sourceLog.dayFailure(listed)?.recoveredAt;
+  const recovered = (await store.sourceLog.dayFailure(listed))?.recoveredAt;
   if (last && recovered && recovered > last.createdAt) {
     return {
       verdict: 'not_digested_yet',
@@ -121,13 +121,13 @@ export function explainDelivery(
 }
 
 /** A trending channel's paper with no row: not high enough on the list when its digests ran (or not yet). */
-function explainNotTrending(
+async function explainNotTrending(
   store: Store,
   subscription: Subscription,
   name: string,
   paused: string,
-): DeliveryExplanation {
-  const last = store.deliveries.lastRun(subscription.id, 'trending');
+): Promise<DeliveryExplanation> {
+  const last = await store.deliveries.lastRun(subscription.id, 'trending');
   const when = last
     ? `was not in the top ${trendingDepth} of Hugging Face's trending list when this channel's trending digests ran (the last on ${last.localDate})`
     : 'has not been considered yet: this channel has had no trending digest so far';
@@ -179,15 +179,15 @@ function fromLog(
 }
 
 /** Not stored: refused at the source edge, perhaps on a day Hugging Face could not serve, or never seen. */
-function explainUnknown(store: Store, paperId: string): DeliveryExplanation {
-  const rejected = store.sourceLog.rejectsFor(paperId).at(-1);
+async function explainUnknown(store: Store, paperId: string): Promise<DeliveryExplanation> {
+  const rejected = (await store.sourceLog.rejectsFor(paperId)).at(-1);
   if (rejected) {
     return {
       verdict: 'rejected',
       text: `Hugging Face listed ${paperId} on ${rejected.day}, but paperboy left it out because ${rejected.reason}. It is posted if a later fetch of that day lists it complete.`,
     };
   }
-  const failing = store.sourceLog.failingDays();
+  const failing = await store.sourceLog.failingDays();
   const last = failing.at(-1);
   if (last) {
     const days = failing.map((failure) => failure.day).join(', ');

@@ -45,7 +45,7 @@ export function createRunPoster(options: RunPosterOptions) {
     const port = ports.get(subscription.channel.platform);
     const outcome = { posted: 0, failed: 0 };
     if (!port) return outcome;
-    const outstanding = store.deliveries.outstanding(run.id);
+    const outstanding = await store.deliveries.outstanding(run.id);
     try {
       if (outstanding.length === 0) {
         if (isNew && subscription.postWhenEmpty) {
@@ -55,7 +55,7 @@ export function createRunPoster(options: RunPosterOptions) {
               : 'Daily Papers: nothing new for this channel today.';
           await port.postText(subscription.channel, text);
         }
-        store.deliveries.completeRun(run.id, now.toISOString());
+        await store.deliveries.completeRun(run.id, now.toISOString());
         return outcome;
       }
       if (port.postDigest) {
@@ -63,8 +63,8 @@ export function createRunPoster(options: RunPosterOptions) {
         const whole = await postWhole(port, postDigest, subscription, run, outstanding, now);
         outcome.posted += whole.posted;
         outcome.failed += whole.failed;
-        if (store.deliveries.outstanding(run.id).length === 0)
-          store.deliveries.completeRun(run.id, now.toISOString());
+        if ((await store.deliveries.outstanding(run.id)).length === 0)
+          await store.deliveries.completeRun(run.id, now.toISOString());
         return outcome;
       }
       if (run.headerState !== 'sent' && run.headerState !== 'none') {
@@ -78,10 +78,10 @@ export function createRunPoster(options: RunPosterOptions) {
     } catch (error) {
       // A post marked `sending` whose `sent` could not be written is looked up by its key next time.
       if (isStoreWriteFault(error)) return { ...outcome, storeError: error };
-      return handleChannelFailure(error, subscription, log, outcome, now);
+      return await handleChannelFailure(error, subscription, log, outcome, now);
     }
-    if (store.deliveries.outstanding(run.id).length === 0)
-      store.deliveries.completeRun(run.id, now.toISOString());
+    if ((await store.deliveries.outstanding(run.id)).length === 0)
+      await store.deliveries.completeRun(run.id, now.toISOString());
     return outcome;
   }
 
@@ -89,21 +89,21 @@ export function createRunPoster(options: RunPosterOptions) {
     const key = headerDeliveryKey(run.id);
     const earlier = run.headerState === 'sending' ? await port.findPosted(channel, key) : null;
     if (earlier) {
-      store.deliveries.setHeaderState(run.id, 'sent', earlier.messageId);
+      await store.deliveries.setHeaderState(run.id, 'sent', earlier.messageId);
       return;
     }
-    store.deliveries.setHeaderState(run.id, 'sending', null);
-    const total = Math.max(count, store.deliveries.paperCount(run.id));
+    await store.deliveries.setHeaderState(run.id, 'sending', null);
+    const total = Math.max(count, await store.deliveries.paperCount(run.id));
     const header =
       run.source === 'trending'
         ? trendingHeader(run.batchDay, count, total)
         : digestHeader(run.batchDay, count, total);
     const posted = await port.postDigestHeader(channel, header, key);
-    store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
+    await store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
   }
 
-  const headerFor = (run: DigestRun, count: number) => {
-    const total = Math.max(count, store.deliveries.paperCount(run.id));
+  const headerFor = async (run: DigestRun, count: number) => {
+    const total = Math.max(count, await store.deliveries.paperCount(run.id));
     return run.source === 'trending'
       ? trendingHeader(run.batchDay, count, total)
       : digestHeader(run.batchDay, count, total);
@@ -134,25 +134,28 @@ export function createRunPoster(options: RunPosterOptions) {
     const at = now.toISOString();
     const uncertain = run.headerState === 'sending' || outstanding.some((d) => d.state === 'sending');
     const earlier = uncertain ? await port.findPosted(subscription.channel, key) : null;
-    const papers = outstanding.map((delivery) => ({ delivery, paper: store.papers.get(delivery.paperId) }));
+    const stored = new Map(
+      (await store.papers.getMany(outstanding.map((d) => d.paperId))).map((p) => [p.id, p]),
+    );
+    const papers = outstanding.map((delivery) => ({ delivery, paper: stored.get(delivery.paperId) ?? null }));
     const sendable = papers.filter((entry): entry is { delivery: Delivery; paper: Paper } => !!entry.paper);
     for (const { delivery } of papers.filter((entry) => !entry.paper))
-      store.deliveries.markFailed(delivery.id, 'the paper is no longer in the store', false, at);
+      await store.deliveries.markFailed(delivery.id, 'the paper is no longer in the store', false, at);
     if (earlier) {
-      store.deliveries.setHeaderState(run.id, 'sent', earlier.messageId);
+      await store.deliveries.setHeaderState(run.id, 'sent', earlier.messageId);
       for (const { delivery } of sendable)
-        store.deliveries.markSent(delivery.id, earlier.messageId, earlier.url, at);
+        await store.deliveries.markSent(delivery.id, earlier.messageId, earlier.url, at);
       return { posted: sendable.length, failed: 0 };
     }
     if (sendable.length === 0) return { posted: 0, failed: papers.length };
-    store.deliveries.setHeaderState(run.id, 'sending', null);
-    for (const { delivery } of sendable) store.deliveries.markSending(delivery.id, at);
+    await store.deliveries.setHeaderState(run.id, 'sending', null);
+    for (const { delivery } of sendable) await store.deliveries.markSending(delivery.id, at);
     try {
       const cards = sendable.map(({ delivery, paper }) => cardFor(run, delivery, paper));
-      const posted = await postDigest(subscription.channel, headerFor(run, cards.length), cards, key);
-      store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
+      const posted = await postDigest(subscription.channel, await headerFor(run, cards.length), cards, key);
+      await store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
       for (const { delivery } of sendable)
-        store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at);
+        await store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at);
       return { posted: sendable.length, failed: papers.length - sendable.length };
     } catch (error) {
       if (isStoreWriteFault(error)) throw error;
@@ -163,7 +166,7 @@ export function createRunPoster(options: RunPosterOptions) {
           failure === 'channel_unavailable' ||
           failure === 'unauthorized' ||
           (failure === 'transient' && delivery.attempts + 1 < maxAttempts);
-        store.deliveries.markFailed(delivery.id, message, retryable, at);
+        await store.deliveries.markFailed(delivery.id, message, retryable, at);
       }
       if (failure === 'channel_unavailable' || failure === 'unauthorized') throw error;
       return { posted: 0, failed: papers.length };
@@ -183,38 +186,38 @@ export function createRunPoster(options: RunPosterOptions) {
     if (delivery.state === 'sending' || delivery.attempts > 0) {
       const earlier = await port.findPosted(subscription.channel, key);
       if (earlier) {
-        store.deliveries.markSent(delivery.id, earlier.messageId, earlier.url, at());
+        await store.deliveries.markSent(delivery.id, earlier.messageId, earlier.url, at());
         return true;
       }
     }
-    const paper = store.papers.get(delivery.paperId);
+    const paper = await store.papers.get(delivery.paperId);
     if (!paper) {
-      store.deliveries.markFailed(delivery.id, 'the paper is no longer in the store', false, at());
+      await store.deliveries.markFailed(delivery.id, 'the paper is no longer in the store', false, at());
       return false;
     }
-    store.deliveries.markSending(delivery.id, at());
+    await store.deliveries.markSending(delivery.id, at());
     try {
       const card = toPaperCard(paper);
       // A trending run's note is the paper's place on the list, shown as it is.
       if (delivery.note)
         card.note = run.source === 'trending' ? trendingNote(delivery.note) : rankingNote(delivery.note);
       const posted = await port.postPaper(subscription.channel, card, key);
-      store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
+      await store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
       return true;
     } catch (error) {
       if (isStoreWriteFault(error)) throw error;
       const failure = error instanceof DeliveryError ? error.failure : 'transient';
       if (failure === 'channel_unavailable' || failure === 'unauthorized') {
-        store.deliveries.markFailed(delivery.id, (error as Error).message, true, at());
+        await store.deliveries.markFailed(delivery.id, (error as Error).message, true, at());
         throw error;
       }
       const retryable = failure === 'transient' && delivery.attempts + 1 < maxAttempts;
-      store.deliveries.markFailed(delivery.id, (error as Error).message, retryable, at());
+      await store.deliveries.markFailed(delivery.id, (error as Error).message, retryable, at());
       return false;
     }
   }
 
-  function handleChannelFailure(
+  async function handleChannelFailure(
     error: unknown,
     subscription: Subscription,
     log: Logger,
@@ -225,7 +228,7 @@ export function createRunPoster(options: RunPosterOptions) {
       error instanceof DeliveryError &&
       (error.failure === 'channel_unavailable' || error.failure === 'unauthorized')
     ) {
-      store.subscriptions.pause(subscription.id, error.message, now.toISOString());
+      await store.subscriptions.pause(subscription.id, error.message, now.toISOString());
       log.warn({ err: error }, 'subscription paused: the bot can no longer post in this channel');
     } else {
       log.error({ err: error }, 'digest interrupted; the next tick resumes it');
@@ -235,17 +238,17 @@ export function createRunPoster(options: RunPosterOptions) {
 
   async function reconcileInFlight(now: Date): Promise<number> {
     let settled = 0;
-    for (const delivery of store.deliveries.inFlight()) {
-      const subscription = store.subscriptions.getById(delivery.subscriptionId);
+    for (const delivery of await store.deliveries.inFlight()) {
+      const subscription = await store.subscriptions.getById(delivery.subscriptionId);
       const port = subscription ? ports.get(subscription.channel.platform) : undefined;
       if (!subscription || !port) continue;
       const found = await port.findPosted(
         subscription.channel,
         paperDeliveryKey(subscription.id, delivery.paperId),
       );
-      if (found) store.deliveries.markSent(delivery.id, found.messageId, found.url, now.toISOString());
+      if (found) await store.deliveries.markSent(delivery.id, found.messageId, found.url, now.toISOString());
       else
-        store.deliveries.markFailed(
+        await store.deliveries.markFailed(
           delivery.id,
           'interrupted before the platform confirmed it',
           true,

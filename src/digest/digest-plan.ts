@@ -58,13 +58,13 @@ const orderNames: Record<DigestOrder['by'], string> = {
  * upvotes, or by the channel's team ranking), keeps the top N. Every other paper of the batch gets a skip
  * row saying why.
  */
-export function planDigest(
+export async function planDigest(
   batch: Paper[],
   settings: DigestSettings,
   alreadyLogged: Set<string>,
-  order: (papers: Paper[]) => DigestOrder = upvoteOrder,
-): PlannedDelivery[] {
-  const ordered = order(batch.filter((paper) => !alreadyLogged.has(paper.id)));
+  order: (papers: Paper[]) => DigestOrder | Promise<DigestOrder> = upvoteOrder,
+): Promise<PlannedDelivery[]> {
+  const ordered = await order(batch.filter((paper) => !alreadyLogged.has(paper.id)));
   const notes = new Map(ordered.papers.map(({ paper, note }) => [paper.id, note]));
   const verdicts = ordered.papers.map(({ paper }) => filterVerdict(paper, settings));
   const passing = verdicts.filter((verdict) => verdict.reason === null);

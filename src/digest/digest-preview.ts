@@ -15,13 +15,13 @@ export interface DigestPreview {
 }
 
 /** Papers of a batch through a channel's filters, order and top N, best first (no delivery-log dedupe). */
-export function selectForDigest(
+export async function selectForDigest(
   batch: Paper[],
   settings: DigestSettings,
-  order: (papers: Paper[]) => DigestOrder = upvoteOrder,
-): DigestOrder['papers'] {
-  return order(batch)
-    .papers.filter(({ paper }) => filterVerdict(paper, settings).reason === null)
+  order: (papers: Paper[]) => DigestOrder | Promise<DigestOrder> = upvoteOrder,
+): Promise<DigestOrder['papers']> {
+  return (await order(batch)).papers
+    .filter(({ paper }) => filterVerdict(paper, settings).reason === null)
     .slice(0, settings.topN);
 }
 
@@ -37,22 +37,22 @@ export async function previewDigest(
   now: Date,
   settings: DigestSettings,
   day?: string,
-  order?: (papers: Paper[]) => DigestOrder,
+  order?: (papers: Paper[]) => DigestOrder | Promise<DigestOrder>,
 ): Promise<DigestPreview> {
   let batch: BatchRecord | null;
   if (day) {
-    batch = deps.store.batches.get(day);
+    batch = await deps.store.batches.get(day);
     if (!batch) {
       await deps.sync.syncDay(day);
-      batch = deps.store.batches.get(day);
+      batch = await deps.store.batches.get(day);
     }
   } else {
     batch = await deps.sync.latestCompleteBatch(now);
   }
   // A weekend or holiday is a stored, empty batch: there is no digest to show for it, not an empty one.
   if (!batch || batch.paperCount === 0) return { batch: null, header: null, papers: [], cards: [] };
-  const listed = deps.store.papers.listByBatchDay(batch.day);
-  const selected = selectForDigest(listed, settings, order);
+  const listed = await deps.store.papers.listByBatchDay(batch.day);
+  const selected = await selectForDigest(listed, settings, order);
   const papers = selected.map(({ paper }) => paper);
   return {
     batch,

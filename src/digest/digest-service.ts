@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
+import type { DigestRun } from '../delivery/delivery';
 import { createRunPoster } from '../delivery/run-poster';
 import { isStoreWriteFault, type PaperboyError } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
@@ -83,25 +84,21 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   }
 
   async function runTick(now: Date): Promise<DigestTickResult> {
-    const due = store.subscriptions
-      .listActive()
-      .filter((subscription) => ports.has(subscription.channel.platform))
-      .map((subscription) => ({ subscription, localDate: dueLocalDate(subscription, now) }))
-      .filter((entry): entry is { subscription: Subscription; localDate: string } => entry.localDate !== null)
-      .filter(
-        ({ subscription, localDate }) => !store.deliveries.findRun(subscription.id, localDate)?.completedAt,
-      );
+    const due: Array<{ subscription: Subscription; localDate: string; run: DigestRun | null }> = [];
+    for (const subscription of await store.subscriptions.listActive()) {
+      if (!ports.has(subscription.channel.platform)) continue;
+      const localDate = dueLocalDate(subscription, now);
+      if (localDate === null) continue;
+      const run = await store.deliveries.findRun(subscription.id, localDate);
+      if (!run?.completedAt) due.push({ subscription, localDate, run });
+    }
     const result: DigestTickResult = { due: due.length, posted: 0, failed: 0 };
     if (due.length === 0) return result;
     // Each source is asked only when a digest needs it; an outage of one holds up only its own digests. A
     // daily digest waits for the batch even to resume (as it always has); a trending one that has planned
     // its run goes on without the list.
     const needs = (source: DigestSource) =>
-      due.some(
-        ({ subscription, localDate }) =>
-          subscription.source === source &&
-          (source === 'daily' || !store.deliveries.findRun(subscription.id, localDate)),
-      );
+      due.some(({ subscription, run }) => subscription.source === source && (source === 'daily' || !run));
     const inputs: DigestInputs = {};
     for (const source of digestSources) {
       if (!needs(source)) continue;
@@ -111,10 +108,10 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       else if (source === 'daily') inputs.daily = fetched.value as BatchRecord | null;
       else inputs.trending = fetched.value as Paper[];
     }
-    const runnable = due.filter(({ subscription, localDate }) =>
+    const runnable = due.filter(({ subscription, run }) =>
       subscription.source === 'daily'
         ? inputs.daily !== undefined
-        : inputs.trending !== undefined || store.deliveries.findRun(subscription.id, localDate) !== null,
+        : inputs.trending !== undefined || run !== null,
     );
     if (runnable.length === 0) return result;
     const started = performance.now();
@@ -185,16 +182,16 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     now: Date,
   ) {
     const log = options.log.child({ subscription: subscription.id, channel: subscription.channel.channelId });
-    let run = store.deliveries.findRun(subscription.id, localDate);
+    let run = await store.deliveries.findRun(subscription.id, localDate);
     let isNew = false;
     if (!run) {
-      run = planner.planRun(subscription, localDate, inputs, now);
+      run = await planner.planRun(subscription, localDate, inputs, now);
       if (!run) return { posted: 0, failed: 0, attempted: false };
       isNew = true;
       log.info(
         {
           ...(run.source === 'trending' ? { source: 'trending' } : { batchDay: run.batchDay }),
-          planned: store.deliveries.outstanding(run.id).length,
+          planned: (await store.deliveries.outstanding(run.id)).length,
         },
         'digest planned',
       );

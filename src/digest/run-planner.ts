@@ -19,27 +19,29 @@ const maxCatchUpDays = 7;
 
 export interface RunPlanner {
   /** Records the run and its whole plan at once; null when there is nothing to plan from yet. */
-  planRun(subscription: Subscription, localDate: string, inputs: DigestInputs, now: Date): DigestRun | null;
+  planRun(
+    subscription: Subscription,
+    localDate: string,
+    inputs: DigestInputs,
+    now: Date,
+  ): Promise<DigestRun | null>;
 }
 
 export function createRunPlanner(options: { store: Store; ranking: TeamRanking }): RunPlanner {
   const { store, ranking } = options;
 
   /** Records the run and its whole plan at once, from the subscription's source; null when there is nothing to plan from. */
-  function planRun(subscription: Subscription, localDate: string, inputs: DigestInputs, now: Date) {
+  async function planRun(subscription: Subscription, localDate: string, inputs: DigestInputs, now: Date) {
     if (subscription.source === 'trending') {
       if (!inputs.trending) return null;
       // Posted (or on its way) by either kind of digest: never again. Only left out: considered again.
-      const had = new Set(
-        inputs.trending
-          .filter((paper) => {
-            const logged = store.deliveries.get(subscription.id, paper.id);
-            return logged !== null && logged.state !== 'skipped';
-          })
-          .map((paper) => paper.id),
-      );
+      const had = new Set<string>();
+      for (const paper of inputs.trending) {
+        const logged = await store.deliveries.get(subscription.id, paper.id);
+        if (logged !== null && logged.state !== 'skipped') had.add(paper.id);
+      }
       const planned = planTrending(inputs.trending, subscription, had);
-      return store.deliveries.createRun(
+      return await store.deliveries.createRun(
         subscription.id,
         localDate,
         utcDay(now),
@@ -50,15 +52,24 @@ export function createRunPlanner(options: { store: Store; ranking: TeamRanking }
     }
     const batch = inputs.daily;
     if (!batch) return null;
-    const papers = candidatePapers(subscription.id, batch.day);
-    const logged = store.deliveries.loggedPaperIds(
+    const papers = await candidatePapers(subscription.id, batch.day);
+    const logged = await store.deliveries.loggedPaperIds(
       subscription.id,
       papers.map((paper) => paper.id),
     );
-    const planned = planDigest(papers, subscription, logged, (fresh) =>
-      ranking.order(subscription.channel, fresh, now),
+    const planned = await planDigest(
+      papers,
+      subscription,
+      logged,
+      async (fresh) => await ranking.order(subscription.channel, fresh, now),
     );
-    return store.deliveries.createRun(subscription.id, localDate, batch.day, planned, now.toISOString());
+    return await store.deliveries.createRun(
+      subscription.id,
+      localDate,
+      batch.day,
+      planned,
+      now.toISOString(),
+    );
   }
 
   /**
@@ -66,23 +77,24 @@ export function createRunPlanner(options: { store: Store; ranking: TeamRanking }
    * day the channel does not post) is never missed; at most a week back, and only the latest batch for
    * a channel's first digest.
    */
-  function candidatePapers(subscriptionId: number, latestDay: string): Paper[] {
-    const previous = store.deliveries.lastRun(subscriptionId, 'daily');
+  async function candidatePapers(subscriptionId: number, latestDay: string): Promise<Paper[]> {
+    const previous = await store.deliveries.lastRun(subscriptionId, 'daily');
     const weekBefore = addDays(latestDay, -maxCatchUpDays);
     // A day Hugging Face failed to serve when the last digest was planned, fetched since: its papers
     // come now (those already logged for the channel are left out by the plan).
-    const first = store.deliveries.firstRun(subscriptionId, 'daily');
+    const first = await store.deliveries.firstRun(subscriptionId, 'daily');
     const recovered = previous
-      ? store.sourceLog
-          .recoveredSince(previous.createdAt)
-          .filter((day) => day > weekBefore && day <= latestDay && day > (first?.batchDay ?? latestDay))
+      ? (await store.sourceLog.recoveredSince(previous.createdAt)).filter(
+          (day) => day > weekBefore && day <= latestDay && day > (first?.batchDay ?? latestDay),
+        )
       : [];
     if (previous && previous.batchDay >= latestDay && recovered.length === 0) return [];
     const after = previous && previous.batchDay > weekBefore ? previous.batchDay : weekBefore;
-    const newer = previous ? store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
+    const newer = previous ? await store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
     const days = [...new Set([...recovered, ...newer])].sort();
     const papers = new Map<string, Paper>();
-    for (const day of days) for (const paper of store.papers.listByBatchDay(day)) papers.set(paper.id, paper);
+    for (const day of days)
+      for (const paper of await store.papers.listByBatchDay(day)) papers.set(paper.id, paper);
     return [...papers.values()];
   }
 

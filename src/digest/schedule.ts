@@ -42,20 +42,20 @@ const dayLabel = (day: string) =>
  * `tomorrow at 09:00 UTC` or `Mon 2 Dec at 09:00 UTC`. `postedOn(date)` says whether that local date's
  * digest already went out.
  */
-export function describeNextDigest(
+export async function describeNextDigest(
   subscription: Subscription,
   now: Date,
-  postedOn: (localDate: string) => boolean,
-): string {
+  postedOn: (localDate: string) => Promise<boolean>,
+): Promise<string> {
   const due = dueLocalDate(subscription, now);
-  if (due && !postedOn(due)) return 'in the next minute';
+  if (due && !(await postedOn(due))) return 'in the next minute';
   const today = localMoment(now, subscription.timezone);
   const at = `at ${subscription.time} ${subscription.timezone}`;
   for (let ahead = 0; ahead <= 7; ahead++) {
     const date = addDays(today.date, ahead);
     const weekday = ((today.weekday + ahead) % 7) as Weekday;
     if (!subscription.weekdays.includes(weekday)) continue;
-    if (ahead === 0 && (today.time >= subscription.time || postedOn(date))) continue;
+    if (ahead === 0 && (today.time >= subscription.time || (await postedOn(date)))) continue;
     if (ahead === 0) return `today ${at}`;
     return ahead === 1 ? `tomorrow (${dayLabel(date)}) ${at}` : `${dayLabel(date)} ${at}`;
   }

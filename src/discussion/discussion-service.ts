@@ -20,7 +20,7 @@ export interface DiscussionServiceOptions {
   /** Every platform module's emoji names as Unicode (the composition root combines them). */
   toUnicode: EmojiNormaliser;
   /** Told of every flag and 👎 given or withdrawn, so the channel's team ranking learns from it at once. */
-  onSignal?: (channel: ChannelRef, now: Date) => void;
+  onSignal?: (channel: ChannelRef, now: Date) => Promise<void>;
   /** Fetches and stores a paper paperboy has not seen (for shared links). */
   lookUpPaper: (id: string) => Promise<Paper>;
   /** Thread lines per paper allowed in `noteWindowMs`: a flood of reactions is not a flood of replies. */
@@ -33,7 +33,7 @@ export interface DiscussionService {
   /** Posts the weekly agenda in every channel whose agenda time has come today. */
   runDueAgendas(now: Date): Promise<number>;
   /** The agenda text for a channel's queue. */
-  agendaText(channel: ChannelRef): string;
+  agendaText(channel: ChannelRef): Promise<string>;
 }
 
 /** Reactions have no reply to wait for: a refused write is retried for longer than a command's. */
@@ -71,9 +71,9 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
 
   /** The paper a message is about: a digest post, a message flagged before, or a message linking a paper. */
   async function paperForMessage(event: ReactionEvent, fetchUnknown: boolean): Promise<string | null> {
-    const delivered = store.deliveries.findByMessage(event.channel, event.messageId);
+    const delivered = await store.deliveries.findByMessage(event.channel, event.messageId);
     if (delivered) return delivered.paperId;
-    const known = store.discussion.findItemByMessage(event.channel, event.messageId);
+    const known = await store.discussion.findItemByMessage(event.channel, event.messageId);
     if (known) return known.paperId;
     const port = ports.interactive(event.channel.platform);
     const message = port ? await port.readMessage(event.channel, event.messageId) : null;
@@ -87,8 +87,9 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const now = clock.now().toISOString();
     // A retry after a refused write must not take its own first attempt for a replay; flags are idempotent.
     const eventKey = `${event.channel.platform}:${event.eventId}`;
-    if (!retrying && event.eventId && !store.discussion.firstSighting(eventKey, now)) return 'replayed';
-    const settings = store.discussion.getSettings(event.channel);
+    if (!retrying && event.eventId && !(await store.discussion.firstSighting(eventKey, now)))
+      return 'replayed';
+    const settings = await store.discussion.getSettings(event.channel);
     if (!sameEmoji(event.emoji, settings.flagEmoji, options.toUnicode)) {
       if (settings.dislikeEmoji && sameEmoji(event.emoji, settings.dislikeEmoji, options.toUnicode))
         return handleDislike(event, now);
@@ -97,20 +98,21 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     if (event.action === 'removed') {
       const paperId = await paperForMessage(event, false);
       if (!paperId) return 'not_a_paper';
-      const item = store.discussion.findItem(event.channel, paperId);
-      if (!item || !store.discussion.removeFlag(item.id, event.userId)) return 'not_flagged';
+      const item = await store.discussion.findItem(event.channel, paperId);
+      if (!item || !(await store.discussion.removeFlag(item.id, event.userId))) return 'not_flagged';
       log.info({ paper: item.paperId }, 'flag withdrawn');
-      signalled(event.channel);
+      await signalled(event.channel);
       return 'withdrawn';
     }
     const paperId = await paperForMessage(event, true);
     if (!paperId) return 'not_a_paper';
-    const item = store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
-    if (!store.discussion.addFlag(item.id, event.userId, event.userName, now)) return 'already_flagged';
+    const item = await store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
+    if (!(await store.discussion.addFlag(item.id, event.userId, event.userName, now)))
+      return 'already_flagged';
     log.info({ paper: paperId, channel: event.channel.channelId }, 'paper flagged');
-    signalled(event.channel);
+    await signalled(event.channel);
     await announceFlag(
-      store.discussion.findItem(event.channel, paperId) ?? item,
+      (await store.discussion.findItem(event.channel, paperId)) ?? item,
       event.userName,
       settings.threads,
       now,
@@ -134,9 +136,9 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     }
   }
 
-  function signalled(channel: ChannelRef) {
+  async function signalled(channel: ChannelRef) {
     try {
-      options.onSignal?.(channel, clock.now());
+      await options.onSignal?.(channel, clock.now());
     } catch (error) {
       // The signal is stored either way; the model is trained again on the next digest.
       log.warn({ err: error, channel: channel.channelId }, 'the team ranking could not learn from a signal');
@@ -149,11 +151,11 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     const paperId = await paperForMessage(event, adding);
     if (!paperId) return 'not_a_paper';
     const changed = adding
-      ? store.ranking.addDislike(event.channel, paperId, event.userId, now)
-      : store.ranking.removeDislike(event.channel, paperId, event.userId);
+      ? await store.ranking.addDislike(event.channel, paperId, event.userId, now)
+      : await store.ranking.removeDislike(event.channel, paperId, event.userId);
     if (!changed) return adding ? 'already_disliked' : 'not_disliked';
     log.info({ paper: paperId, action: event.action }, 'dislike recorded for the team ranking');
-    signalled(event.channel);
+    await signalled(event.channel);
     return adding ? 'disliked' : 'dislike_withdrawn';
   }
 
@@ -167,9 +169,12 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     if (!port || !threads) return;
     try {
       if (!item.threadId) {
-        const title = truncateAtWord(store.papers.get(item.paperId)?.title ?? `arXiv ${item.paperId}`, 100);
+        const title = truncateAtWord(
+          (await store.papers.get(item.paperId))?.title ?? `arXiv ${item.paperId}`,
+          100,
+        );
         const thread = await port.startThread(item.channel, item.messageId, title);
-        store.discussion.setThread(item.id, thread.threadId, thread.url);
+        await store.discussion.setThread(item.id, thread.threadId, thread.url);
         mayNote(item.id, Date.parse(now));
         await port.postInThread(item.channel, thread.threadId, `🔖 Flagged for discussion by ${userName}.`);
         return;
@@ -186,12 +191,15 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     }
   }
 
-  function agendaText(channel: ChannelRef): string {
-    const queue = store.discussion.queue(channel);
+  async function agendaText(channel: ChannelRef): Promise<string> {
+    const queue = await store.discussion.queue(channel);
     if (queue.length === 0)
       return '📋 Reading-group agenda: the discussion queue is empty. React with the flag emoji on a paper to add it.';
+    const titles = new Map(
+      (await store.papers.getMany(queue.map((item) => item.paperId))).map((p) => [p.id, p.title]),
+    );
     const lines = queue.map((item, index) => {
-      const title = store.papers.get(item.paperId)?.title ?? `arXiv ${item.paperId}`;
+      const title = titles.get(item.paperId) ?? `arXiv ${item.paperId}`;
       const who = item.flags.map((flag) => flag.userName).join(', ');
       return `${index + 1}. ${title} — ${item.flags.length} flag${item.flags.length === 1 ? '' : 's'} (${who}) https://huggingface.co/papers/${item.paperId}`;
     });
@@ -203,16 +211,16 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
 
   async function runDueAgendas(now: Date): Promise<number> {
     let posted = 0;
-    for (const { channel, settings } of store.discussion.channelsWithAgenda()) {
+    for (const { channel, settings } of await store.discussion.channelsWithAgenda()) {
       const agenda = settings.agenda;
       const port = ports.get(channel.platform);
       if (!agenda || !port) continue;
       const local = localMoment(now, agenda.timezone);
       if (local.weekday !== agenda.weekday || local.time < agenda.time) continue;
-      if (store.discussion.hasAgenda(channel, local.date)) continue;
+      if (await store.discussion.hasAgenda(channel, local.date)) continue;
       try {
-        await port.postText(channel, agendaText(channel));
-        store.discussion.recordAgenda(channel, local.date, now.toISOString());
+        await port.postText(channel, await agendaText(channel));
+        await store.discussion.recordAgenda(channel, local.date, now.toISOString());
         posted++;
       } catch (error) {
         log.warn({ err: error, channel: channel.channelId }, 'agenda post failed; the next tick tries again');

@@ -68,24 +68,14 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     // A list whose every item failed validation is a source that changed shape, not a day without papers:
     // recording it would mark the day done and never look at it again.
     if (batch.papers.length === 0 && batch.skipped > 0) {
-      store.sourceLog.recordRejects(day, batch.rejected, fetchedAt);
+      await store.sourceLog.recordRejects(day, batch.rejected, fetchedAt);
       throw new PaperboyError(
         'source_bad_response',
         `${source.name} listed ${batch.skipped} item(s) for ${day} and none could be read; the day was not stored`,
       );
     }
     // Papers, the batch record and the refused items land together or not at all.
-    const result = store.transaction(() => {
-      const upserted = store.papers.upsertMany(batch.papers);
-      store.batches.record(
-        day,
-        batch.papers.map((paper) => paper.id),
-        fetchedAt,
-      );
-      store.sourceLog.recordRejects(day, batch.rejected, fetchedAt);
-      store.sourceLog.markDayRecovered(day, fetchedAt);
-      return upserted;
-    });
+    const result = await store.saveDay({ day, papers: batch.papers, rejected: batch.rejected, fetchedAt });
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');
     return { day, papers: batch.papers.length, ...result, skipped: batch.skipped };
   }
@@ -101,9 +91,9 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     // newest goes first, so an outage costs one failed day, not seven.
     const window = Array.from({ length: lookbackDays }, (_, back) => addDays(horizon, -back));
     for (const day of window) {
-      const record = store.batches.get(day);
+      const record = await store.batches.get(day);
       if (record && record.fetchedAt >= completedAt(day)) continue;
-      const failure = store.sourceLog.dayFailure(day);
+      const failure = await store.sourceLog.dayFailure(day);
       if (failure && !failure.recoveredAt && failure.retryAt > now.toISOString()) {
         // Not yet time to ask again: an older day is skipped, the newest one still holds the digest up.
         if (day !== horizon) continue;
@@ -114,10 +104,10 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
       } catch (error) {
         if (notAboutTheDay(error)) throw error;
         if (day === horizon) {
-          recordDayFailure(day, error, now);
+          await recordDayFailure(day, error, now);
           throw error;
         }
-        noteDayFailure(
+        await noteDayFailure(
           day,
           error,
           now,
@@ -125,18 +115,18 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
         );
       }
     }
-    return store.batches.latestNonEmpty(horizon);
+    return await store.batches.latestNonEmpty(horizon);
   }
 
-  function recordDayFailure(day: string, error: unknown, now: Date) {
+  async function recordDayFailure(day: string, error: unknown, now: Date) {
     const message = error instanceof Error ? error.message : String(error);
-    return store.sourceLog.recordDayFailure(day, message, now.toISOString(), (failures) =>
+    return await store.sourceLog.recordDayFailure(day, message, now.toISOString(), (failures) =>
       new Date(now.getTime() + dayRetryMs(failures)).toISOString(),
     );
   }
 
-  function noteDayFailure(day: string, error: unknown, now: Date, message: string): void {
-    const failed = recordDayFailure(day, error, now);
+  async function noteDayFailure(day: string, error: unknown, now: Date, message: string): Promise<void> {
+    const failed = await recordDayFailure(day, error, now);
     log.warn({ day, failures: failed.failures, retryAt: failed.retryAt, err: error }, message);
   }
 
@@ -149,9 +139,9 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
 
   async function retryFailedDays(now: Date): Promise<string[]> {
     const oldest = addDays(completeHorizon(now), -(lookbackDays - 1));
-    const due = store.sourceLog
-      .failingDays()
-      .filter((failure) => failure.day >= oldest && failure.retryAt <= now.toISOString());
+    const due = (await store.sourceLog.failingDays()).filter(
+      (failure) => failure.day >= oldest && failure.retryAt <= now.toISOString(),
+    );
     const fetched: string[] = [];
     for (const { day } of due) {
       try {
@@ -160,7 +150,7 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
         log.info({ day }, 'a day that had failed was fetched; the next digests include it');
       } catch (error) {
         if (notAboutTheDay(error)) throw error;
-        noteDayFailure(day, error, now, 'a day still cannot be fetched');
+        await noteDayFailure(day, error, now, 'a day still cannot be fetched');
       }
     }
     return fetched;
@@ -171,7 +161,7 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
       throw new PaperboyError('source_unavailable', `${source.name} has no trending list`);
     const papers = await source.fetchTrending(limit, timeoutMs);
     // A read-only database can still show the list (`paperboy trending`); it just cannot keep it.
-    if (papers.length > 0 && !store.readOnly) store.papers.upsertMany(papers);
+    if (papers.length > 0 && !store.readOnly) await store.papers.upsertMany(papers);
     log.info({ papers: papers.length }, 'trending list fetched');
     return papers;
   }

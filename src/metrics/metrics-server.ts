@@ -22,7 +22,7 @@ export interface MetricsServerOptions {
   port: number;
   host: string;
   metrics: Metrics;
-  readiness: () => ReadinessReport;
+  readiness: () => Promise<ReadinessReport>;
   log: Logger;
 }
 
@@ -69,7 +69,7 @@ async function answer(request: IncomingMessage, response: ServerResponse, option
     case '/healthz':
       return send(response, 200, 'text/plain', 'ok\n');
     case '/readyz': {
-      const report = options.readiness();
+      const report = await options.readiness();
       return send(response, report.ready ? 200 : 503, 'application/json', `${JSON.stringify(report)}\n`);
     }
     case '/metrics': {

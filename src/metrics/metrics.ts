@@ -31,7 +31,12 @@ export interface Metrics {
    * Adds a gauge whose value is read when `/metrics` is scraped (deliveries in `sending`, platform
    * connection state): the truth stays where it is kept, and the gauge cannot drift from it.
    */
-  gaugeFrom(name: string, help: string, read: () => number | Record<string, number>, label?: string): void;
+  gaugeFrom(
+    name: string,
+    help: string,
+    read: () => number | Record<string, number> | Promise<number | Record<string, number>>,
+    label?: string,
+  ): void;
 }
 
 const latencyBuckets = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -98,8 +103,8 @@ export function createMetrics(): Metrics {
         help,
         labelNames: label ? [label] : [],
         registers,
-        collect() {
-          const value = read();
+        async collect() {
+          const value = await read();
           this.reset();
           if (typeof value === 'number') this.set(value);
           else for (const [key, each] of Object.entries(value)) this.set({ [label ?? 'name']: key }, each);

@@ -12,15 +12,24 @@ import type { RankedList, TeamRanking } from './team-ranking';
 export const forYouDays = 7;
 const forYouCandidates = 1_000;
 
-export function papersForYou(store: Store, ranking: TeamRanking, channel: ChannelRef, now: Date): RankedList {
+export async function papersForYou(
+  store: Store,
+  ranking: TeamRanking,
+  channel: ChannelRef,
+  now: Date,
+): Promise<RankedList> {
   const today = now.toISOString().slice(0, 10);
-  const recent = store.papers.listFiltered({ sinceDay: addDays(today, -forYouDays) }, forYouCandidates, 0);
-  const signals = store.ranking.signals(channel, now.toISOString(), forYouCandidates * 3);
+  const recent = await store.papers.listFiltered(
+    { sinceDay: addDays(today, -forYouDays) },
+    forYouCandidates,
+    0,
+  );
+  const signals = await store.ranking.signals(channel, now.toISOString(), forYouCandidates * 3);
   const seen = new Set([
     ...signals.flagged.map((entry) => entry.paperId),
     ...signals.disliked.map((entry) => entry.paperId),
   ]);
-  return ranking.order(
+  return await ranking.order(
     channel,
     recent.filter((paper) => !seen.has(paper.id)),
     now,
@@ -38,16 +47,16 @@ export interface PaperStanding {
 }
 
 /** Where `paper` stands among the papers listed with it, in this channel's order (the one its digest uses). */
-export function paperStanding(
+export async function paperStanding(
   store: Store,
   ranking: TeamRanking,
   channel: ChannelRef,
   paper: Paper,
   now: Date,
-): PaperStanding {
-  const peers = paper.batchDay ? store.papers.listByBatchDay(paper.batchDay) : [];
+): Promise<PaperStanding> {
+  const peers = paper.batchDay ? await store.papers.listByBatchDay(paper.batchDay) : [];
   const field = peers.some((peer) => peer.id === paper.id) ? peers : [...peers, paper];
-  const list = ranking.order(channel, field, now, true);
+  const list = await ranking.order(channel, field, now, true);
   const index = list.papers.findIndex((entry) => entry.paper.id === paper.id);
   return {
     rank: index + 1,

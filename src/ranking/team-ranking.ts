@@ -52,11 +52,11 @@ export interface RankedList {
 }
 
 export interface TeamRanking {
-  status(channel: ChannelRef, now: Date): RankingStatus;
+  status(channel: ChannelRef, now: Date): Promise<RankingStatus>;
   /** `papers` best first for this channel; `force` uses the model even where the setting is upvotes. */
-  order(channel: ChannelRef, papers: Paper[], now: Date, force?: boolean): RankedList;
+  order(channel: ChannelRef, papers: Paper[], now: Date, force?: boolean): Promise<RankedList>;
   /** Trains the channel's model now if its signals changed (called on each flag and 👎). */
-  refresh(channel: ChannelRef, now: Date): void;
+  refresh(channel: ChannelRef, now: Date): Promise<void>;
 }
 
 interface Trained {
@@ -80,9 +80,9 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
   const vectorOf = (model: ChannelModel, paper: Paper) => paperVector(model, paper, reader);
   const keyOf = (channel: ChannelRef) => `${channel.platform}:${channel.workspaceId}:${channel.channelId}`;
 
-  function gather(channel: ChannelRef, now: Date) {
+  async function gather(channel: ChannelRef, now: Date) {
     const cutoff = new Date(now.getTime() - ignoredAfterDays * 86_400_000).toISOString();
-    const raw = store.ranking.signals(channel, cutoff, maxSignals);
+    const raw = await store.ranking.signals(channel, cutoff, maxSignals);
     const flagged = new Map(raw.flagged.map((entry) => [entry.paperId, entry.flags]));
     const disliked = raw.disliked.map((entry) => entry.paperId).filter((id) => !flagged.has(id));
     const shunned = new Set([...flagged.keys(), ...disliked]);
@@ -97,18 +97,18 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     return { flagged, disliked, ignored, fingerprint, counts };
   }
 
-  type Signals = ReturnType<typeof gather>;
+  type Signals = Awaited<ReturnType<typeof gather>>;
 
-  function trained(channel: ChannelRef, signals: Signals, now: Date): Trained | null {
+  async function trained(channel: ChannelRef, signals: Signals, now: Date): Promise<Trained | null> {
     if (signals.counts.flagged === 0) return null;
     const key = keyOf(channel);
     const cached = cache.get(key);
     if (cached?.model.fingerprint === signals.fingerprint) return cached;
-    let model = store.ranking.getModel(channel);
+    let model = await store.ranking.getModel(channel);
     const papers = new Map(
-      store.papers
-        .getMany([...signals.flagged.keys(), ...signals.disliked, ...signals.ignored])
-        .map((paper) => [paper.id, paper]),
+      (await store.papers.getMany([...signals.flagged.keys(), ...signals.disliked, ...signals.ignored])).map(
+        (paper) => [paper.id, paper],
+      ),
     );
     if (model?.fingerprint !== signals.fingerprint) {
       const started = performance.now();
@@ -126,7 +126,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
         if (paper) examples.push({ paper, kind: 'ignored' });
       }
       model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, reader);
-      store.ranking.saveModel(channel, model);
+      await store.ranking.saveModel(channel, model);
       log.debug(
         { channel: channel.channelId, ...signals.counts, ms: Math.round(performance.now() - started) },
         'team model trained',
@@ -142,8 +142,8 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     return entry;
   }
 
-  function statusOf(channel: ChannelRef, counts: SignalCounts): RankingStatus {
-    const setting = store.discussion.getSettings(channel).ranking;
+  async function statusOf(channel: ChannelRef, counts: SignalCounts): Promise<RankingStatus> {
+    const setting = (await store.discussion.getSettings(channel)).ranking;
     const share = modelShare(counts.flagged, blend);
     return {
       setting,
@@ -154,11 +154,12 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     };
   }
 
-  function order(channel: ChannelRef, papers: Paper[], now: Date, force = false): RankedList {
+  async function order(channel: ChannelRef, papers: Paper[], now: Date, force = false): Promise<RankedList> {
     // One read of the signals serves both the status and the training check.
-    const signals = gather(channel, now);
-    const current = statusOf(channel, signals.counts);
-    const model = current.modelShare > 0 && (current.active || force) ? trained(channel, signals, now) : null;
+    const signals = await gather(channel, now);
+    const current = await statusOf(channel, signals.counts);
+    const model =
+      current.modelShare > 0 && (current.active || force) ? await trained(channel, signals, now) : null;
     if (!model) return { ...upvoteOrder(papers), status: current };
     const vectors = papers.map((paper) => vectorOf(model.model, paper));
     const scores = vectors.map((vector) => modelScore(model.model, vector));
@@ -177,10 +178,10 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
   }
 
   return {
-    status: (channel, now) => statusOf(channel, gather(channel, now).counts),
+    status: async (channel, now) => await statusOf(channel, (await gather(channel, now)).counts),
     order,
-    refresh(channel, now) {
-      trained(channel, gather(channel, now), now);
+    async refresh(channel, now) {
+      await trained(channel, await gather(channel, now), now);
     },
   };
 }

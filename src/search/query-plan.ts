@@ -5,7 +5,7 @@
  * (a typo), completed when it is the unfinished last word, and otherwise reported and left out: it never
  * empties the results, and a real word is never swapped for another.
  */
-import type { PaperRepository, TextAlternative } from '../store/store';
+import type { PaperRepository, Promised, TextAlternative } from '../store/store';
 import { isEnglishWord } from './english-words';
 import { allFeatures, type SearchFeatures } from './search-features';
 import { isVocabularyWord, queryWords, stopwords } from './search-text';
@@ -14,7 +14,7 @@ import { expandAcronym, spelledOutAcronym } from './synonyms';
 import { correctWord, splitCompound, wordsToLookUp } from './word-alternatives';
 
 export type Vocabulary = Pick<
-  PaperRepository,
+  Promised<PaperRepository>,
   'wordCounts' | 'indexedWords' | 'wordsNear' | 'wordsStartingWith'
 >;
 
@@ -110,22 +110,22 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
   return content.length > 0 ? content : result;
 }
 
-function lookups(typed: string[], vocabulary: Vocabulary, features: SearchFeatures): Context {
+async function lookups(typed: string[], vocabulary: Vocabulary, features: SearchFeatures): Promise<Context> {
   const joins = typed.slice(1).map((word, index) => `${typed[index]}${word}`);
-  const counts = vocabulary.wordCounts(wordsToLookUp([...typed, ...joins]));
+  const counts = await vocabulary.wordCounts(wordsToLookUp([...typed, ...joins]));
   // A word missing from the vocabulary may still match in another form (`segmented` → "segments").
-  const indexed = vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
+  const indexed = await vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
   // Such a word's paper count is estimated from the commonest word sharing its stem-like start, so its
   // rarity (how much it weighs in a paper's coverage) is not taken for that of a word no paper has.
   for (const word of indexed) {
-    const family = vocabulary.wordsStartingWith(word.slice(0, Math.max(4, word.length - 2)), 6);
+    const family = await vocabulary.wordsStartingWith(word.slice(0, Math.max(4, word.length - 2)), 6);
     counts.set(word, Math.max(1, ...family.values()));
   }
   return { vocabulary, counts, known: (word) => counts.has(word) || indexed.has(word), features };
 }
 
 /** The clauses of some words: what `planQuery` does for the words to rank on, and for each phrase. */
-function planWords(text: string, context: Context, plan: QueryPlan, allowCompletion: boolean) {
+async function planWords(text: string, context: Context, plan: QueryPlan, allowCompletion: boolean) {
   const typed = queryWords(text).slice(0, maxQueryWords);
   const parsed = units(
     typed.map((entry) => entry.word),
@@ -133,28 +133,29 @@ function planWords(text: string, context: Context, plan: QueryPlan, allowComplet
     context,
   );
   const clauses: PlannedClause[] = [];
-  parsed.forEach((unit, index) => {
+  for (const [index, unit] of parsed.entries()) {
     if (unit.kind === 'spelled') clauses.push(spelledClause(unit.words, unit.acronym, context.counts));
     else if (unit.kind === 'compound') {
       const clause = compoundClause(unit.words, context);
       // A compound with an unknown part is planned word by word, so a typo in it gets corrected.
       if (clause) clauses.push(clause);
-      else for (const word of unit.words) addWordClause(plan, clauses, word, false, context);
-    } else addWordClause(plan, clauses, unit.word, allowCompletion && index === parsed.length - 1, context);
-  });
+      else for (const word of unit.words) await addWordClause(plan, clauses, word, false, context);
+    } else
+      await addWordClause(plan, clauses, unit.word, allowCompletion && index === parsed.length - 1, context);
+  }
   return clauses;
 }
 
-export function planQuery(
+export async function planQuery(
   text: string,
   vocabulary: Vocabulary,
   features: SearchFeatures = allFeatures,
-): QueryPlan {
+): Promise<QueryPlan> {
   const { words, phrases, excluded } = splitOperators(text);
   const all = [words, ...phrases, ...excluded].flatMap((part) => queryWords(part).map((entry) => entry.word));
-  const context = lookups(all, vocabulary, features);
+  const context = await lookups(all, vocabulary, features);
   const plan: QueryPlan = { clauses: [], phrases: [], excluded: [], ignored: [], replaced: [] };
-  plan.clauses = mostDistinctive(planWords(words, context, plan, features.completions));
+  plan.clauses = mostDistinctive(await planWords(words, context, plan, features.completions));
   plan.phrases = phrases.map((phrase) => phraseClause(phrase));
   plan.excluded = excluded.map((phrase) => phraseClause(phrase));
   return plan;
@@ -186,7 +187,7 @@ function compoundClause(words: string[], { counts, known }: Context): PlannedCla
 }
 
 /** A word with its acronym and halves; an unknown one completed (if last) or corrected. */
-function addWordClause(
+async function addWordClause(
   plan: QueryPlan,
   clauses: PlannedClause[],
   word: string,
@@ -200,9 +201,13 @@ function addWordClause(
     for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
   if (alternatives.length === 0 && !isEnglishWord(word)) {
     const completions =
-      isLast && word.length >= 3 ? vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
+      isLast && word.length >= 3 ? await vocabulary.wordsStartingWith(word, maxCompletions) : new Map();
     const found =
-      completions.size > 0 ? completions : features.corrections ? corrections(word, vocabulary) : new Map();
+      completions.size > 0
+        ? completions
+        : features.corrections
+          ? await corrections(word, vocabulary)
+          : new Map();
     for (const [candidate, papers] of found) counts.set(candidate, papers);
     const used = [...found.keys()];
     if (used.length > 0)
@@ -224,10 +229,12 @@ function addWordClause(
 }
 
 /** One-edit corrections; for long words with none, two-edit ones. */
-function corrections(word: string, vocabulary: Vocabulary): Map<string, number> {
+async function corrections(word: string, vocabulary: Vocabulary): Promise<Map<string, number>> {
   if (!isCorrectable(word)) return new Map();
-  const once = correctWord(word, vocabulary, 1);
-  return once.size > 0 || Array.from(word).length < twoEditLength ? once : correctWord(word, vocabulary, 2);
+  const once = await correctWord(word, vocabulary, 1);
+  return once.size > 0 || Array.from(word).length < twoEditLength
+    ? once
+    : await correctWord(word, vocabulary, 2);
 }
 
 /** At most `maxClauses`, keeping the rarest, in the order typed. */

@@ -46,7 +46,7 @@ export interface SearchResult {
 }
 
 export interface SearchService {
-  search(request: SearchRequest): SearchResult;
+  search(request: SearchRequest): Promise<SearchResult>;
 }
 
 /** Longest query accepted, in characters; longer ones get a clear refusal from the command. */
@@ -82,10 +82,10 @@ export function createSearchService(
   features: SearchFeatures = allFeatures,
   tuning: SearchTuning = {},
 ): SearchService {
-  function search({ text, filters = {}, limit, offset = 0 }: SearchRequest): SearchResult {
+  async function search({ text, filters = {}, limit, offset = 0 }: SearchRequest): Promise<SearchResult> {
     const capped = text.slice(0, maxQueryLength * 4);
     if (queryWords(capped).length === 0) {
-      const papers = store.papers.listFiltered(filters, limit, offset);
+      const papers = await store.papers.listFiltered(filters, limit, offset);
       return {
         hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
         ignored: [],
@@ -94,7 +94,7 @@ export function createSearchService(
         ...(capped.trim() ? { unsearchable: 'no words' as const } : {}),
       };
     }
-    const plan = planQuery(capped, store.papers, features);
+    const plan = await planQuery(capped, store.papers, features);
     const result = { ignored: plan.ignored, replaced: plan.replaced };
     if (plan.clauses.length === 0 && plan.phrases.length === 0) {
       const onlyExclusions = plan.excluded.length > 0 && plan.ignored.length === 0;
@@ -105,12 +105,12 @@ export function createSearchService(
         ...(onlyExclusions ? { unsearchable: 'only exclusions' as const } : {}),
       };
     }
-    const total = Math.max(store.papers.count(), 1);
+    const total = Math.max(await store.papers.count(), 1);
     const query = textQuery(plan);
     const window = tuning.exhaustive
       ? exhaustiveWindow
       : Math.max(tuning.window ?? minWindow, 3 * (offset + limit));
-    const found = store.papers.searchText(query, filters, window);
+    const found = await store.papers.searchText(query, filters, window);
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
       (clause) =>
         plan.clauses.find((planned) => planned.alternatives === clause.alternatives) as PlannedClause,
@@ -121,7 +121,7 @@ export function createSearchService(
       whole > 0 ? sumOf(hit.matched.map((i) => weights[i] ?? 0)) / whole : 1,
     );
     const page = ranked.slice(offset, offset + limit);
-    const snippets = store.papers.snippets(
+    const snippets = await store.papers.snippets(
       query,
       page.map((hit) => hit.paper.id),
     );

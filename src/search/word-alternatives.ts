@@ -41,9 +41,13 @@ export function splitCompound(word: string, counts: Map<string, number>): string
 }
 
 /** Known words at most `edits` from `word`, nearest then commonest first, with their paper counts. */
-export function correctWord(word: string, vocabulary: Vocabulary, edits: 1 | 2 = 1): Map<string, number> {
+export async function correctWord(
+  word: string,
+  vocabulary: Vocabulary,
+  edits: 1 | 2 = 1,
+): Promise<Map<string, number>> {
   if (!isCorrectable(word)) return new Map();
-  const near = vocabulary.wordsNear(word, edits);
+  const near = await vocabulary.wordsNear(word, edits);
   return new Map(
     pickCorrections(word, near, edits).map((candidate) => [candidate, near.get(candidate) ?? 0]),
   );

@@ -7,27 +7,70 @@ import type { RejectedItem } from '../sources/paper-source';
 import type { DigestSettings, DigestSource, Subscription } from '../subscriptions/subscription';
 
 /**
- * Persistence behind interfaces, so a server database can replace SQLite without touching the services.
- * Calls are synchronous, as better-sqlite3 is: a transaction can never interleave with another task.
+ * A repository contract as callers see it: every method resolves later. The contracts below are written
+ * with plain return types (what each call yields); SQLite answers them synchronously inside and PostgreSQL
+ * over the network, and both are used through this one asynchronous shape.
+ */
+export type Promised<T> = {
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : T[K];
+};
+
+/**
+ * Persistence behind interfaces: SQLite (the embedded default) or PostgreSQL, chosen by DATABASE_URL.
+ * There is no open-ended transaction: each call that must be atomic (`saveDay`, `deliveries.createRun`)
+ * is one call, which each engine runs in its own transaction.
  */
 export interface Store {
+  /** Which engine answers: what a message or a test may need to tell apart (never a reason to branch a service). */
+  readonly engine: 'sqlite' | 'postgres';
   /** Why nothing can be saved (the database file or its folder is not writable), or null when it can. */
   readonly readOnly: string | null;
-  readonly papers: PaperRepository;
-  readonly batches: BatchRepository;
-  readonly subscriptions: SubscriptionRepository;
-  readonly deliveries: DeliveryRepository;
-  readonly discussion: DiscussionRepository;
-  readonly sourceLog: SourceLogRepository;
-  readonly ranking: RankingRepository;
-  /** Runs `work` atomically. */
-  transaction<T>(work: () => T): T;
+  readonly papers: Promised<PaperRepository>;
+  readonly batches: Promised<BatchRepository>;
+  readonly subscriptions: Promised<SubscriptionRepository>;
+  readonly deliveries: Promised<DeliveryRepository>;
+  readonly discussion: Promised<DiscussionRepository>;
+  readonly sourceLog: Promised<SourceLogRepository>;
+  readonly ranking: Promised<RankingRepository>;
+  readonly jobs: Promised<JobLeaseRepository>;
   /**
-   * Claims the right to run the digest scheduler on this database: one process at a time. Refused (with
-   * who holds it, when known) while another process has it; released by `release()` or when the holder exits.
+   * A fetched day, atomically: its papers upserted, the batch recorded with exactly its list, its refused
+   * items replacing the previous fetch's, and the day marked recovered if it had failed.
    */
-  claimScheduler(holder: SchedulerHolder): SchedulerClaim;
-  close(): void;
+  saveDay(day: SavedDay): Promise<UpsertResult>;
+  /**
+   * Claims the right to run the scheduler. SQLite: one process per file, so a second one is refused (with
+   * who holds it, when known) until `release()` or the holder exits. PostgreSQL: any number of instances
+   * share the scheduler through `jobs`, so the claim always succeeds.
+   */
+  claimScheduler(holder: SchedulerHolder): Promise<SchedulerClaim>;
+  close(): Promise<void>;
+}
+
+export interface SavedDay {
+  day: string;
+  papers: Paper[];
+  rejected: RejectedItem[];
+  fetchedAt: string;
+}
+
+/**
+ * Scheduled jobs shared by several instances on one database. A job is started by at most one instance
+ * per tick, and not while another instance's run of it is alive: the holder keeps a lease and renews it
+ * while it works; a holder that dies stops renewing, and once the lease has expired the next tick's
+ * winner takes the job over (resuming what was left, as after a restart).
+ */
+export interface JobLeaseRepository {
+  /**
+   * Takes `job` for `holder` for tick `tickKey` (the minute, ISO) until `now + ttlMs`. True when no other
+   * holder's lease is live and no other holder started the job for this tick or a later one; the last
+   * starter itself may start it again (its own scheduler already runs one job at a time).
+   */
+  tryStart(job: string, holder: string, tickKey: string, now: string, ttlMs: number): boolean;
+  /** Extends the holder's lease to `now + ttlMs`; false when it is no longer the holder (it must stop). */
+  renew(job: string, holder: string, now: string, ttlMs: number): boolean;
+  /** Gives the lease up (the job finished): it expires now; the tick and its holder stay recorded. */
+  finish(job: string, holder: string): void;
 }
 
 export interface SchedulerHolder {
@@ -36,7 +79,9 @@ export interface SchedulerHolder {
   startedAt: string;
 }
 
-export type SchedulerClaim = { ok: true; release(): void } | { ok: false; holder: SchedulerHolder | null };
+export type SchedulerClaim =
+  | { ok: true; release(): Promise<void> }
+  | { ok: false; holder: SchedulerHolder | null };
 
 export interface UpsertResult {
   inserted: number;
@@ -51,8 +96,6 @@ export interface PaperRepository {
   /** The papers the source listed for `day`, most upvoted first. */
   listByBatchDay(day: string): Paper[];
   count(): number;
-  /** Full-text search with a raw FTS5 expression (tests and tools only: user text goes through `searchText`). */
-  searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[];
   /**
    * Papers matching a structured text query and the filters, best bm25 (with field weights) first, and
    * which clauses each matched. At most `limit` papers, chosen by bm25 over the scored clauses.

@@ -78,7 +78,7 @@ class DeliveryOnlyPort implements DeliveryPort {
 
 describe('a delivery-only platform', () => {
   let t: TestCore | undefined;
-  afterEach(() => t?.close());
+  afterEach(async () => await t?.close());
 
   it('gets its digest, and reactions are handled without asking it for threads or messages', async () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z' });
@@ -86,7 +86,11 @@ describe('a delivery-only platform', () => {
     const port = new DeliveryOnlyPort();
     t.core.ports.register(port);
     const channel = { platform: 'pager', workspaceId: 'w', channelId: 'c' };
-    t.core.store.subscriptions.upsert(channel, { ...defaultDigestSettings, topN: 2 }, '2024-10-01T00:00:00Z');
+    await t.core.store.subscriptions.upsert(
+      channel,
+      { ...defaultDigestSettings, topN: 2 },
+      '2024-10-01T00:00:00Z',
+    );
     await t.core.digests.runDueDigests(t.clock.now());
     expect(port.posts).toHaveLength(3);
     const outcome = await t.core.commands.react({

@@ -94,7 +94,7 @@ describe('the daily digest', () => {
   it('is caught up at start-up when its time passed earlier the same day', async () => {
     const hf = await hfWithOct25();
     bot = await BotHarness.start({ now: '2024-10-28T07:00:00Z', hf });
-    bot.core.store.subscriptions.upsert(
+    await bot.core.store.subscriptions.upsert(
       papers,
       { ...defaultDigestSettings, time: '09:00' },
       '2024-10-27T00:00:00Z',
@@ -145,7 +145,7 @@ describe('pruning', () => {
   it('runs at start-up and then daily: old replay guards are gone', async () => {
     const hf = await hfWithOct25();
     const first = await BotHarness.start({ now: '2024-10-20T00:00:00Z', hf, discord: null });
-    first.core.store.discussion.firstSighting('discord:old-event', '2024-10-20T00:00:00Z');
+    await first.core.store.discussion.firstSighting('discord:old-event', '2024-10-20T00:00:00Z');
     const database = first.database;
     await first.stop(false);
     expect(countEvents(database)).toBe(1);
@@ -155,7 +155,7 @@ describe('pruning', () => {
     expect(countEvents(database)).toBe(0);
     expect(bot.logs.filter((line) => line.msg === 'pruned old log rows')).toHaveLength(1);
 
-    bot.core.store.discussion.firstSighting('discord:later-event', '2024-10-26T00:00:00Z');
+    await bot.core.store.discussion.firstSighting('discord:later-event', '2024-10-26T00:00:00Z');
     await bot.tickAt('2024-10-29T11:59:00Z');
     expect(countEvents(database)).toBe(1);
     await bot.tickAt('2024-10-29T12:00:00Z');

@@ -40,9 +40,12 @@ async function channelThatFlags(): Promise<{ running: BotHarness; monday: string
   ]);
   await running.tickAt('2024-10-26T09:00:00Z');
   for (const [index, id] of flaggedOct25.entries()) {
-    react(running, id, `70000000000000010${index}`, '🔖');
+    await react(running, id, `70000000000000010${index}`, '🔖');
   }
-  await until(() => running.core.store.discussion.queue(papers).length === flaggedOct25.length, 'the flags');
+  await until(
+    async () => (await running.core.store.discussion.queue(papers)).length === flaggedOct25.length,
+    'the flags',
+  );
   hf.setDay('2024-10-28', mondayBatch());
   const before = running.postsInPapers().length;
   await running.tickAt('2024-10-29T09:30:00Z');
@@ -50,9 +53,11 @@ async function channelThatFlags(): Promise<{ running: BotHarness; monday: string
 }
 
 /** A member reacts with `emoji` on the message that posted paper `id` in #papers. */
-function react(running: BotHarness, id: string, userId: string, emoji: string) {
-  const subscription = running.core.store.subscriptions.get(papers);
-  const messageId = subscription ? running.core.store.deliveries.get(subscription.id, id)?.messageId : null;
+async function react(running: BotHarness, id: string, userId: string, emoji: string) {
+  const subscription = await running.core.store.subscriptions.get(papers);
+  const messageId = subscription
+    ? (await running.core.store.deliveries.get(subscription.id, id))?.messageId
+    : null;
   if (!messageId || !running.discord) throw new Error(`${id} was not posted`);
   running.discord.react({
     channelId: papers.channelId,
@@ -71,7 +76,7 @@ describe('the team ranking in the running bot', () => {
     expect(first).toContain(MONDAY.editing.title);
     expect(first).toContain(MONDAY.decoding.title);
     expect(monday[0]).toContain('🎯 For this channel: close to');
-    const model = running.core.store.ranking.getModel(papers);
+    const model = await running.core.store.ranking.getModel(papers);
     expect(model?.counts.flagged).toBe(flaggedOct25.length);
   });
 
@@ -84,20 +89,20 @@ describe('the team ranking in the running bot', () => {
     const forYou = await running.slash('for-you');
     expect(forYou).toContain('For this channel · the last 7 days by what it flags (7 flagged papers so far)');
     expect(forYou).toContain(`1. ${MONDAY.editing.title}`);
-    const listed = () =>
-      papersForYou(running.core.store, running.core.ranking, papers, running.clock.now()).papers.map(
+    const listed = async () =>
+      (await papersForYou(running.core.store, running.core.ranking, papers, running.clock.now())).papers.map(
         ({ paper }) => paper.id,
       );
-    expect(listed()).toContain(MONDAY.video.id);
+    expect(await listed()).toContain(MONDAY.video.id);
 
-    react(running, MONDAY.video.id, '700000000000000201', '👎');
+    await react(running, MONDAY.video.id, '700000000000000201', '👎');
     await until(
-      () => running.core.ranking.status(papers, running.clock.now()).counts.disliked === 1,
+      async () => (await running.core.ranking.status(papers, running.clock.now())).counts.disliked === 1,
       'the 👎',
     );
     const settings = await running.slash('settings');
     expect(settings).toContain('Digest order: team ranking, learned from 7 flagged papers, 1 dislike and');
-    expect(listed()).not.toContain(MONDAY.video.id);
+    expect(await listed()).not.toContain(MONDAY.video.id);
   });
 
   it('posts the next digest by upvotes after settings ranking=upvotes, and why says the ranking is off', async () => {

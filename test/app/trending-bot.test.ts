@@ -28,7 +28,7 @@ describe('trending papers in the running bot', () => {
     expect(answer).toContain('Large Multimodal Models as General In-Context Classifiers');
     expect(answer).toContain("#1 on Hugging Face's trending list");
     expect(hf.requestsFor('sort=trending')[0]?.query).toEqual({ sort: 'trending', limit: '50', p: '0' });
-    expect(bot.core.store.papers.get('2602.23229')).not.toBeNull();
+    expect(await bot.core.store.papers.get('2602.23229')).not.toBeNull();
   });
 
   it('posts a trending subscription at its time once, even across a restart, and only new papers the next day', async () => {

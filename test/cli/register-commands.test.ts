@@ -14,7 +14,7 @@ describe('paperboy register-commands', () => {
   beforeAll(async () => {
     discord = await FakeDiscord.start();
   });
-  afterAll(() => discord.close());
+  afterAll(async () => await discord.close());
 
   const env = () => ({
     DISCORD_TOKEN: discord.token,

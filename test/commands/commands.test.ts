@@ -32,13 +32,13 @@ describe('commands', () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z' });
     t.hf.setDay('2024-10-25', oct25Batch());
   });
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it('subscribes a channel with defaults and says how it will post, visibly in the channel', async () => {
     const reply = asText(await run('subscribe'));
     expect(reply).toMatchObject({ tone: 'success', visibility: 'channel' });
     expect(reply.text).toContain('every day at 09:00 UTC');
-    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+    expect(await t.core.store.subscriptions.get(context().channel)).toMatchObject({
       time: '09:00',
       timezone: 'UTC',
       topN: 10,
@@ -49,7 +49,7 @@ describe('commands', () => {
     await run(
       'subscribe 7:30pm europe/paris top=5 min_upvotes=10 include="LLM, diffusion models" exclude=survey weekdays=mon-fri post_empty=yes',
     );
-    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+    expect(await t.core.store.subscriptions.get(context().channel)).toMatchObject({
       time: '19:30',
       timezone: 'Europe/Paris',
       topN: 5,
@@ -64,7 +64,7 @@ describe('commands', () => {
   it('accepts tz= for the timezone, a zone without a time, and one emoji of several code points', async () => {
     await run('subscribe tz=Europe/Paris');
     await run('subscribe America/New_York top=4');
-    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+    expect(await t.core.store.subscriptions.get(context().channel)).toMatchObject({
       time: '09:00',
       timezone: 'America/New_York',
       topN: 4,
@@ -93,7 +93,7 @@ describe('commands', () => {
     await run('unsubscribe');
     const reply = asText(await run('subscribe'));
     expect(reply.text).toContain('again, with its previous settings');
-    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+    expect(await t.core.store.subscriptions.get(context().channel)).toMatchObject({
       active: true,
       time: '08:00',
       timezone: 'Asia/Tokyo',
@@ -105,7 +105,7 @@ describe('commands', () => {
   it('changes only the settings given when a subscribed channel subscribes again', async () => {
     await run('subscribe 08:00 Asia/Tokyo top=3');
     await run('subscribe min_upvotes=20');
-    expect(t.core.store.subscriptions.get(context().channel)).toMatchObject({
+    expect(await t.core.store.subscriptions.get(context().channel)).toMatchObject({
       time: '08:00',
       timezone: 'Asia/Tokyo',
       topN: 3,
@@ -135,7 +135,7 @@ describe('commands', () => {
     expect(reply.tone).toBe('error');
     expect(reply.visibility).toBe('private');
     expect(reply.text).toContain(message);
-    expect(t.core.store.subscriptions.get(context().channel)).toBeNull();
+    expect(await t.core.store.subscriptions.get(context().channel)).toBeNull();
   });
 
   it('refuses subscribe and unsubscribe to members who cannot manage the channel, naming what is needed', async () => {
@@ -145,19 +145,19 @@ describe('commands', () => {
       expect(reply).toMatchObject({ tone: 'error', visibility: 'private' });
       expect(reply.text).toContain('a workspace admin, owner or the channel creator');
     }
-    expect(t.core.store.subscriptions.get(context().channel)).toBeNull();
+    expect(await t.core.store.subscriptions.get(context().channel)).toBeNull();
   });
 
   it('unsubscribes, and says so when there was nothing to stop', async () => {
     await run('subscribe');
     expect(asText(await run('unsubscribe')).text).toContain('no longer get the Daily Papers');
-    expect(t.core.store.subscriptions.listActive()).toHaveLength(0);
+    expect(await t.core.store.subscriptions.listActive()).toHaveLength(0);
     expect(asText(await run('unsubscribe')).text).toContain('not subscribed');
   });
 
   it('shows settings, including a pause and its reason', async () => {
     expect(asText(await run('settings')).text).toContain('Not subscribed to the daily digest');
-    const subscription = t.core.store.subscriptions.upsert(
+    const subscription = await t.core.store.subscriptions.upsert(
       context().channel,
       {
         source: 'daily',
@@ -172,7 +172,7 @@ describe('commands', () => {
       },
       '2024-10-26T00:00:00Z',
     );
-    t.core.store.subscriptions.pause(subscription.id, 'Missing Access', '2024-10-26T01:00:00Z');
+    await t.core.store.subscriptions.pause(subscription.id, 'Missing Access', '2024-10-26T01:00:00Z');
     const text = asText(await run('settings')).text;
     expect(text).toContain(
       'on Mon, Wed, Fri at 10:15 Europe/Berlin: the top 4 papers with at least 7 upvotes',
@@ -216,7 +216,7 @@ describe('commands', () => {
     t.hf.setPaper('2602.23229', march2026Item().paper);
     const fetched = asList(await run('paper arXiv:2602.23229'));
     expect(fetched.cards[0]?.summary).toMatch(/^Large Multimodal Models demonstrate/);
-    expect(t.core.store.papers.get('2602.23229')).not.toBeNull();
+    expect(await t.core.store.papers.get('2602.23229')).not.toBeNull();
     expect(asText(await run('paper 2499.99999')).text).toContain('No paper 2499.99999 on Hugging Face');
   });
 
@@ -235,7 +235,7 @@ describe('commands', () => {
       const result = await run(`search ${hostile}`);
       expect(['paper-list', 'text']).toContain(result.kind);
     }
-    expect(t.core.store.papers.count()).toBe(29);
+    expect(await t.core.store.papers.count()).toBe(29);
   });
 
   it('refuses a 100 KB command with a clear message', async () => {

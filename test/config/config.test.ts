@@ -23,9 +23,21 @@ describe('configuration', () => {
 
   it('names every bad variable and what it expects', () => {
     expect(() =>
-      parseConfig({ HF_BASE_URL: 'not a url', SLACK_PORT: '99999', DATABASE_URL: 'postgres://db/paperboy' }),
+      parseConfig({ HF_BASE_URL: 'not a url', SLACK_PORT: '99999', DATABASE_URL: 'mysql://db/paperboy' }),
     ).toThrow(
-      /HF_BASE_URL must be a URL[\s\S]*at HF_BASE_URL[\s\S]*only SQLite is supported for now[\s\S]*at DATABASE_URL[\s\S]*expected a port number from 0 to 65535[\s\S]*at SLACK_PORT/,
+      /HF_BASE_URL must be a URL[\s\S]*at HF_BASE_URL[\s\S]*expected a SQLite file path[\s\S]*or a PostgreSQL URL[\s\S]*at DATABASE_URL[\s\S]*expected a port number from 0 to 65535[\s\S]*at SLACK_PORT/,
+    );
+  });
+
+  it('accepts a PostgreSQL URL for DATABASE_URL, as well as a SQLite path', () => {
+    expect(parseConfig({ DATABASE_URL: 'postgres://paperboy@db:5432/paperboy' }).DATABASE_URL).toBe(
+      'postgres://paperboy@db:5432/paperboy',
+    );
+    expect(parseConfig({ DATABASE_URL: 'postgresql://db/paperboy' }).DATABASE_URL).toBe(
+      'postgresql://db/paperboy',
+    );
+    expect(parseConfig({ DATABASE_URL: 'file:///var/lib/paperboy.db' }).DATABASE_URL).toBe(
+      'file:///var/lib/paperboy.db',
     );
   });
 

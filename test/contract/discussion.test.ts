@@ -21,8 +21,8 @@ async function digestPosted(c: Contract) {
 describe.each(platforms)('the discussion queue on $name', (platform) => {
   const c = useContract(platform);
   const as = (user: string, text: string) => c.driver.runCommand({ channel: 'papers', user, text });
-  const flag = (user: string, messageId: string, action: 'added' | 'removed', emoji = '🔖') =>
-    c.driver.react({ channel: 'papers', user, messageId, emoji, action });
+  const flag = async (user: string, messageId: string, action: 'added' | 'removed', emoji = '🔖') =>
+    await c.driver.react({ channel: 'papers', user, messageId, emoji, action });
   /** Every message the bot posted in any thread of the channel. */
   const inThreads = async () =>
     (await c.driver.channelMessages('papers')).filter((message) => message.threadOf !== null);

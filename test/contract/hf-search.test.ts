@@ -28,7 +28,7 @@ describe.each(platforms)('search beyond the store on $name', (platform) => {
     expect(c.t.hf.requestsFor('/api/papers/search')[0]?.query).toMatchObject({
       q: 'kazakh question answering dataset',
     });
-    expect(c.t.core.store.papers.get('2404.04487')?.title).toBe(
+    expect((await c.t.core.store.papers.get('2404.04487'))?.title).toBe(
       'KazQAD: Kazakh Open-Domain Question Answering Dataset',
     );
     // Stored, so the store finds it from now on, and it can be shared like any list.

@@ -17,7 +17,9 @@ describe.each([...platforms, email])('channels the bot lost on $name', (platform
       expect(await c.digestsAt('2024-10-26T09:00:00Z')).toMatchObject({ due: 2, posted: 2 });
       expect(await c.driver.channelMessages('open')).toHaveLength(3);
       expect(await c.driver.channelMessages('lost')).toEqual([]);
-      expect(c.t.core.store.subscriptions.get(c.driver.channelRef('lost'))?.pausedReason).toBeTruthy();
+      expect(
+        (await c.t.core.store.subscriptions.get(c.driver.channelRef('lost')))?.pausedReason,
+      ).toBeTruthy();
 
       const settings = (channel: string) => c.driver.runCommand({ channel, user: 'bo', text: 'settings' });
       expect((await settings('open')).text).not.toContain('Paused');

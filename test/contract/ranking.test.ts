@@ -67,7 +67,7 @@ describe.each(platforms)('the team ranking on $name', (platform) => {
     );
     expect(forYou.text).toContain(MONDAY.editing.title);
     // Flagged papers are left out (their titles may still appear in a reason, so ask the core).
-    const listed = papersForYou(
+    const listed = await papersForYou(
       c.t.core.store,
       c.t.core.ranking,
       c.driver.channelRef('papers'),
@@ -90,7 +90,7 @@ describe.each(platforms)('the team ranking on $name', (platform) => {
       'Digest order: team ranking, learned from 7 flagged papers, 1 dislike and',
     );
     expect((await as('for-you')).text).not.toContain(MONDAY.video.title);
-    const after = papersForYou(
+    const after = await papersForYou(
       c.t.core.store,
       c.t.core.ranking,
       c.driver.channelRef('papers'),

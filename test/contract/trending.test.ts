@@ -34,7 +34,7 @@ describe.each(platforms)('trending papers on $name', (platform) => {
     expect(next.text).toContain("#6 on Hugging Face's trending list");
 
     // Stored: `paper` answers from the store, without asking Hugging Face for it.
-    expect(c.t.core.store.papers.get('2602.23229')?.title).toContain('Large Multimodal Models');
+    expect((await c.t.core.store.papers.get('2602.23229'))?.title).toContain('Large Multimodal Models');
     const paper = await as('paper 2602.23229');
     expect(paper.text).toContain('Large Multimodal Models');
     expect(c.t.hf.requestsFor('/api/papers/2602.23229')).toEqual([]);

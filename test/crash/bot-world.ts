@@ -74,7 +74,7 @@ export async function startBotWorld(options: {
   const database = join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
   const store = openSqliteStore(database);
   for (const channelId of channels) {
-    store.subscriptions.upsert(
+    await store.subscriptions.upsert(
       { platform: 'discord', workspaceId: guildId, channelId },
       {
         ...defaultDigestSettings,
@@ -84,7 +84,7 @@ export async function startBotWorld(options: {
       day(7),
     );
   }
-  store.close();
+  await store.close();
   const slack = options.slack ? await startSlack() : null;
   const env = childEnv({
     ...(slack
@@ -174,13 +174,13 @@ export function expectedPostsPerChannel(): number {
   return 11;
 }
 
-export function countPosts(world: BotWorld): PostCount {
+export async function countPosts(world: BotWorld): Promise<PostCount> {
   const { channels } = world;
   const counts = countKeys(world);
   const papers = oct25Batch().map((item) =>
     normalizeHfDailyItem(hfDailyItemSchema.parse(item), 'http://x', 'day'),
   );
-  const topTen = selectForDigest(papers, defaultDigestSettings).map(({ paper }) => paper);
+  const topTen = (await selectForDigest(papers, defaultDigestSettings)).map(({ paper }) => paper);
   // A trending channel's first digest: the top 10 of the list, in its order.
   const trendingTopTen = trendingList()
     .slice(0, 10)

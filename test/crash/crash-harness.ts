@@ -74,7 +74,7 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRe
     await delay(300);
     bot.kill('SIGTERM');
     await exitOf(bot);
-    return { cycles: options.cycles, killsDuringFanOut, ...countPosts(world) };
+    return { cycles: options.cycles, killsDuringFanOut, ...(await countPosts(world)) };
   } finally {
     await world.close();
   }

@@ -47,7 +47,7 @@ describe('fault tolerance', () => {
       });
       t.core.ports.register(harness.adapter.port);
       for (const channelId of channels) {
-        t.core.store.subscriptions.upsert(
+        await t.core.store.subscriptions.upsert(
           { platform: 'discord', workspaceId: guildId, channelId },
           { ...defaultDigestSettings, source },
           '2024-10-01T00:00:00Z',

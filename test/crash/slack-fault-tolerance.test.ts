@@ -42,7 +42,7 @@ describe('fault tolerance on Slack', () => {
     });
     t.core.ports.register(h.adapter.port);
     for (const channelId of channels) {
-      t.core.store.subscriptions.upsert(
+      await t.core.store.subscriptions.upsert(
         { platform: 'slack', workspaceId: h.fake.teamId, channelId },
         defaultDigestSettings,
         '2024-10-01T00:00:00Z',

@@ -20,8 +20,8 @@ describe('/papers why', () => {
   let port: RecordingPort;
   const why = async (id: string) =>
     ((await t.core.commands.executeText(`why ${id}`, context)) as TextReply).text;
-  const subscribe = (settings: Partial<DigestSettings>) =>
-    t.core.store.subscriptions.upsert(
+  const subscribe = async (settings: Partial<DigestSettings>) =>
+    await t.core.store.subscriptions.upsert(
       channel,
       { ...defaultDigestSettings, ...settings },
       '2024-10-01T00:00:00Z',
@@ -33,14 +33,14 @@ describe('/papers why', () => {
     port = new RecordingPort('discord');
     t.core.ports.register(port);
   });
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it('says when the channel is not subscribed', async () => {
     expect(await why('2410.17243')).toContain('This channel is not subscribed');
   });
 
   it('answers from the delivery log after the channel unsubscribed', async () => {
-    subscribe({ topN: 2 });
+    await subscribe({ topN: 2 });
     await t.core.digests.runDueDigests(t.clock.now());
     await t.core.commands.executeText('unsubscribe', { ...context, canManageChannel: true });
     const text = await why('2410.17243');
@@ -50,7 +50,7 @@ describe('/papers why', () => {
   });
 
   it('explains posted, filtered, below threshold and outside the top N', async () => {
-    subscribe({ topN: 2, minUpvotes: 10, exclude: ['hallucinations'] });
+    await subscribe({ topN: 2, minUpvotes: 10, exclude: ['hallucinations'] });
     await t.core.digests.runDueDigests(t.clock.now());
     const posted = (await why('https://huggingface.co/papers/2410.17243')).split('\n');
     expect(posted[0]).toMatch(
@@ -69,7 +69,7 @@ describe('/papers why', () => {
   });
 
   it('explains a failed post and whether it will be retried', async () => {
-    subscribe({ topN: 1 });
+    await subscribe({ topN: 1 });
     port.failNext('C1', 'rejected', 1, 'paper');
     await t.core.digests.runDueDigests(t.clock.now());
     expect(await why('2410.17243')).toContain(
@@ -78,7 +78,7 @@ describe('/papers why', () => {
   });
 
   it('explains papers not listed yet, not digested yet, and listed again after being posted', async () => {
-    subscribe({ topN: 1 });
+    await subscribe({ topN: 1 });
     await t.core.digests.runDueDigests(t.clock.now());
     expect(await why('2501.00001')).toContain(
       '2501.00001 is not in any Daily Papers batch paperboy has seen yet',
@@ -98,9 +98,9 @@ describe('/papers why', () => {
   });
 
   it('mentions a paused subscription', async () => {
-    const sub = subscribe({ topN: 1 });
+    const sub = await subscribe({ topN: 1 });
     await t.core.digests.runDueDigests(t.clock.now());
-    t.core.store.subscriptions.pause(sub.id, 'Missing Access', '2024-10-26T10:00:00Z');
+    await t.core.store.subscriptions.pause(sub.id, 'Missing Access', '2024-10-26T10:00:00Z');
     expect(await why('2410.17243')).toContain("this channel's digest is paused (Missing Access)");
   });
 

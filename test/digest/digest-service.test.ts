@@ -19,15 +19,15 @@ describe('digest engine', () => {
     port = new RecordingPort('discord');
     t.core.ports.register(port);
   }
-  const subscribe = (id: string, settings: Partial<DigestSettings> = {}, at = '2024-10-20T00:00:00Z') =>
-    t.core.store.subscriptions.upsert(channel(id), { ...defaultDigestSettings, ...settings }, at);
+  const subscribe = async (id: string, settings: Partial<DigestSettings> = {}, at = '2024-10-20T00:00:00Z') =>
+    await t.core.store.subscriptions.upsert(channel(id), { ...defaultDigestSettings, ...settings }, at);
   const tick = () => t.core.digests.runDueDigests(t.clock.now());
 
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it('posts a header then the top 10 of the latest complete batch, most upvoted first, at the set time', async () => {
     await setUp();
-    subscribe('c1');
+    await subscribe('c1');
     expect((await tick()).due).toBe(0);
     expect(port.posts).toHaveLength(0);
     t.clock.set('2024-10-26T09:00:00Z');
@@ -41,7 +41,7 @@ describe('digest engine', () => {
 
   it('never posts the same paper twice in a channel: not on the next tick, the next day, or after a restart', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    subscribe('c1', { topN: 5 });
+    await subscribe('c1', { topN: 5 });
     await tick();
     await tick();
     t.clock.set('2024-10-27T09:00:00Z');
@@ -62,7 +62,7 @@ describe('digest engine', () => {
 
   it('applies include and exclude keywords as whole words, and the upvote minimum, recording why', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    const sub = subscribe('c1', {
+    const sub = await subscribe('c1', {
       include: ['LLMs', 'diffusion'],
       exclude: ['hallucinations'],
       minUpvotes: 5,
@@ -71,24 +71,24 @@ describe('digest engine', () => {
     await tick();
     const posted = port.paperIdsIn('c1');
     expect(posted.length).toBeGreaterThan(0);
-    const papers = t.core.store.papers.getMany(posted);
+    const papers = await t.core.store.papers.getMany(posted);
     for (const paper of papers) {
       const text = `${paper.title} ${paper.abstract}`;
       expect(text).toMatch(/\b(LLMs|diffusion)\b/i);
       expect(text).not.toMatch(/\bhallucinations\b/i);
       expect(paper.upvotes).toBeGreaterThanOrEqual(5);
     }
-    const knowledgeEditing = t.core.store.deliveries.get(sub.id, '2410.16251');
+    const knowledgeEditing = await t.core.store.deliveries.get(sub.id, '2410.16251');
     expect(knowledgeEditing).toMatchObject({ state: 'skipped', reason: 'excluded_keyword' });
     expect(knowledgeEditing?.detail).toContain('hallucinations');
   });
 
   it('keeps only the top N and logs the rest as outside the top N', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    const sub = subscribe('c1', { topN: 3 });
+    const sub = await subscribe('c1', { topN: 3 });
     await tick();
     expect(port.paperIdsIn('c1')).toEqual(['2410.17243', '2410.16251', '2410.18533']);
-    expect(t.core.store.deliveries.get(sub.id, '2410.18693')).toMatchObject({
+    expect(await t.core.store.deliveries.get(sub.id, '2410.18693')).toMatchObject({
       state: 'skipped',
       reason: 'outside_top_n',
     });
@@ -96,8 +96,8 @@ describe('digest engine', () => {
 
   it('posts at the local time of the subscription time zone', async () => {
     await setUp('2024-10-26T15:59:00Z'); // 08:59 in Los Angeles, 00:59 on the 27th in Tokyo
-    subscribe('tokyo', { time: '09:00', timezone: 'Asia/Tokyo' });
-    subscribe('la', { time: '09:00', timezone: 'America/Los_Angeles' });
+    await subscribe('tokyo', { time: '09:00', timezone: 'Asia/Tokyo' });
+    await subscribe('la', { time: '09:00', timezone: 'America/Los_Angeles' });
     await tick();
     expect(port.posts).toHaveLength(0);
     t.clock.set('2024-10-26T16:00:00Z'); // 09:00 in Los Angeles (PDT)
@@ -112,7 +112,7 @@ describe('digest engine', () => {
   it('posts once on the spring-forward day even when the set time does not exist', async () => {
     await setUp('2025-03-30T00:30:00Z');
     t.hf.setDay('2025-03-28', oct25Batch());
-    subscribe('paris', { time: '02:30', timezone: 'Europe/Paris' });
+    await subscribe('paris', { time: '02:30', timezone: 'Europe/Paris' });
     await tick(); // 01:30 CET
     expect(port.postsIn('paris')).toHaveLength(0);
     t.clock.set('2025-03-30T01:00:00Z'); // clocks jump from 02:00 CET to 03:00 CEST
@@ -126,7 +126,7 @@ describe('digest engine', () => {
   it('posts once on the fall-back day although the set time happens twice', async () => {
     await setUp('2025-10-26T00:30:00Z'); // 02:30 CEST
     t.hf.setDay('2025-10-24', oct25Batch());
-    subscribe('paris', { time: '02:30', timezone: 'Europe/Paris' });
+    await subscribe('paris', { time: '02:30', timezone: 'Europe/Paris' });
     await tick();
     expect(port.paperIdsIn('paris')).toHaveLength(10);
     t.clock.set('2025-10-26T01:30:00Z'); // 02:30 again, now CET
@@ -136,7 +136,7 @@ describe('digest engine', () => {
 
   it('skips the weekdays a channel does not post on', async () => {
     await setUp('2024-10-26T09:00:00Z'); // a Saturday
-    subscribe('weekdays', { weekdays: [1, 2, 3, 4, 5] });
+    await subscribe('weekdays', { weekdays: [1, 2, 3, 4, 5] });
     await tick();
     expect(port.postsIn('weekdays')).toHaveLength(0);
     t.clock.set('2024-10-28T09:00:00Z'); // Monday: Friday's batch
@@ -149,7 +149,7 @@ describe('digest engine', () => {
     const base = oct25Batch()[0];
     if (!base) throw new Error('fixture missing');
     t.hf.setDay('2024-10-24', [variant(base, { id: '2410.70000', title: 'Thursday paper' })]);
-    subscribe('weekdays', { weekdays: [1, 2, 3, 4, 5], topN: 50 }, '2024-10-01T00:00:00Z');
+    await subscribe('weekdays', { weekdays: [1, 2, 3, 4, 5], topN: 50 }, '2024-10-01T00:00:00Z');
     await tick();
     expect(port.paperIdsIn('weekdays')).toEqual(['2410.70000']);
     t.hf.setDay('2024-10-26', [variant(base, { id: '2410.70001', title: 'Saturday paper', upvotes: 900 })]);
@@ -163,10 +163,10 @@ describe('digest engine', () => {
 
   it('catches up after a restart on the same local day, but not a day late', async () => {
     await setUp('2024-10-26T15:00:00Z');
-    subscribe('c1');
+    await subscribe('c1');
     await tick();
     expect(port.paperIdsIn('c1')).toHaveLength(10);
-    subscribe('late', {}, '2024-10-20T00:00:00Z');
+    await subscribe('late', {}, '2024-10-20T00:00:00Z');
     t.clock.set('2024-10-27T00:30:00Z'); // the bot was down all of the 26th for this channel
     const result = await tick();
     expect(result.due).toBe(0);
@@ -174,7 +174,7 @@ describe('digest engine', () => {
 
   it("waits until tomorrow for a channel that subscribed after today's time", async () => {
     await setUp('2024-10-26T10:00:00Z');
-    subscribe('new', {}, '2024-10-26T09:30:00Z');
+    await subscribe('new', {}, '2024-10-26T09:30:00Z');
     await tick();
     expect(port.postsIn('new')).toHaveLength(0);
     t.hf.setDay(
@@ -188,8 +188,8 @@ describe('digest engine', () => {
 
   it('posts nothing on a day with nothing new, or one short line when asked', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    subscribe('quiet');
-    subscribe('chatty', { postWhenEmpty: true });
+    await subscribe('quiet');
+    await subscribe('chatty', { postWhenEmpty: true });
     await tick();
     t.clock.set('2024-10-27T09:00:00Z'); // Sunday: no new batch since Friday
     await tick();
@@ -202,7 +202,7 @@ describe('digest engine', () => {
 
   it('never posts an empty digest when Hugging Face is down, and posts when it is back the same day', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    subscribe('c1');
+    await subscribe('c1');
     t.hf.failNext('daily_papers', { kind: 'status', status: 503 }, 1_000);
     const down = await tick();
     expect(down.sourceError).toMatch(/HTTP 503/);
@@ -223,18 +223,22 @@ describe('digest engine', () => {
 
   it('pauses only the subscription whose channel is gone, and keeps posting to the others', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    const gone = subscribe('gone');
-    subscribe('fine');
+    const gone = await subscribe('gone');
+    await subscribe('fine');
     port.breakChannel('gone', 'channel_unavailable');
     await tick();
     expect(port.paperIdsIn('fine')).toHaveLength(10);
-    expect(t.core.store.subscriptions.getById(gone.id)?.pausedReason).toContain('channel_unavailable');
-    expect(t.core.store.subscriptions.listActive().map((sub) => sub.channel.channelId)).toEqual(['fine']);
+    expect((await t.core.store.subscriptions.getById(gone.id))?.pausedReason).toContain(
+      'channel_unavailable',
+    );
+    expect((await t.core.store.subscriptions.listActive()).map((sub) => sub.channel.channelId)).toEqual([
+      'fine',
+    ]);
   });
 
   it('retries a post that failed transiently on the next tick, without duplicates', async () => {
     await setUp('2024-10-26T09:00:00Z');
-    subscribe('c1', { topN: 3 });
+    await subscribe('c1', { topN: 3 });
     port.failNext('c1', 'transient', 1, 'paper');
     const first = await tick();
     expect(first).toMatchObject({ posted: 2, failed: 1 });
@@ -250,7 +254,7 @@ describe('digest engine', () => {
     t.hf.setDay('2024-10-25', oct25Batch());
     port = new RecordingPort('discord');
     t.core.ports.register(port);
-    subscribe('c1', { topN: 3 });
+    await subscribe('c1', { topN: 3 });
     port.hangAfterPapers = 1; // the second paper is accepted, then the process "dies"
     void tick();
     await vi.waitFor(() => expect(port.paperIdsIn('c1')).toHaveLength(2));

@@ -32,21 +32,21 @@ const keysIn = (discord: FakeDiscord, channelId: string) =>
   });
 
 /** The day's top 10 as the digest engine ranks them. */
-const topTen = () => {
+const topTen = async () => {
   const papers = oct25Batch().map((item) =>
     normalizeHfDailyItem(hfDailyItemSchema.parse(item), 'http://x', 'day'),
   );
-  return selectForDigest(papers, defaultDigestSettings).map(({ paper }) => paper.id);
+  return (await selectForDigest(papers, defaultDigestSettings)).map(({ paper }) => paper.id);
 };
 
 /** A database with a subscription for each channel; returns the subscription ids. */
-function subscribed(channels: ChannelRef[]): { database: string; ids: number[] } {
+async function subscribed(channels: ChannelRef[]): Promise<{ database: string; ids: number[] }> {
   const database = join(mkdtempSync(join(tmpdir(), 'paperboy-fan-out-')), 'bot.db');
   const store = openSqliteStore(database);
-  const ids = channels.map(
-    (channel) => store.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-20T00:00:00Z').id,
-  );
-  store.close();
+  const ids: number[] = [];
+  for (const channel of channels)
+    ids.push((await store.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-20T00:00:00Z')).id);
+  await store.close();
   return { database, ids };
 }
 
@@ -66,14 +66,14 @@ describe('a digest to many channels', () => {
       guilds: [{ id: guildId, channels: channelIds.map((id, i) => ({ id, name: `papers-${i}` })) }],
     });
     discord.limits.enforce({ channelWindowMs: 1_000 });
-    const { database, ids: subscriptionIds } = subscribed(
+    const { database, ids: subscriptionIds } = await subscribed(
       channelIds.map((channelId) => ({ platform: 'discord', workspaceId: guildId, channelId })),
     );
     bot = await BotHarness.start({ now: '2024-10-26T08:00:00Z', hf, discord, database });
 
     await bot.tickAt('2024-10-26T09:00:00Z');
 
-    const top = topTen();
+    const top = await topTen();
     expect(top).toHaveLength(10);
     channelIds.forEach((channelId, index) => {
       const keys = keysIn(discord, channelId);
@@ -95,7 +95,7 @@ describe('a digest to many channels', () => {
     for (const id of slackChannels) slack.workspace.addChannel({ id });
     slack.postLimits.enforceTier();
     const teamId = slack.teamId;
-    const { database, ids } = subscribed(
+    const { database, ids } = await subscribed(
       slackChannels.map((channelId) => ({ platform: 'slack', workspaceId: teamId, channelId })),
     );
     const env = {
@@ -107,7 +107,7 @@ describe('a digest to many channels', () => {
 
     await bot.tickAt('2024-10-26T09:00:00Z');
 
-    const top = topTen();
+    const top = await topTen();
     slackChannels.forEach((channelId, index) => {
       const fake = slack as FakeSlack;
       const keys = fake.workspace

@@ -26,7 +26,7 @@ describe('the digest fan-out', () => {
     });
     t.core.ports.register(port);
     for (const channelId of channelIds)
-      t.core.store.subscriptions.upsert(
+      await t.core.store.subscriptions.upsert(
         { platform: 'discord', workspaceId: 'guild-1', channelId },
         defaultDigestSettings,
         '2024-10-20T00:00:00Z',
@@ -46,7 +46,7 @@ describe('the digest fan-out', () => {
     }
   };
 
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it('posts as many channels at once as the port allows, and no more', async () => {
     await setUp();
@@ -81,13 +81,15 @@ describe('the digest fan-out', () => {
 
   it('on a refused database write starts no other channel, postpones once, and the next tick finishes each channel once', async () => {
     await setUp();
-    const deliveries = t.core.store.deliveries;
+    const deliveries = t.core.store.deliveries as {
+      -readonly [K in keyof typeof t.core.store.deliveries]: (typeof t.core.store.deliveries)[K];
+    };
     const setHeaderState = deliveries.setHeaderState.bind(deliveries);
     let refusals = 1;
-    deliveries.setHeaderState = (runId, state, messageId) => {
+    deliveries.setHeaderState = async (runId, state, messageId) => {
       if (state === 'sent' && refusals-- > 0)
         throw new PaperboyError('store_busy', 'The database is locked by another process.');
-      setHeaderState(runId, state, messageId);
+      await setHeaderState(runId, state, messageId);
     };
     const run = tick();
     await untilWaiting(3);

@@ -11,7 +11,7 @@ describe('Discord autocomplete and list buttons', () => {
   beforeAll(async () => {
     harness = await Harness.start();
   });
-  afterAll(() => harness.close());
+  afterAll(async () => await harness.close());
 
   const searchList = async (query = 'diffusion') => {
     const { answer } = await harness.slash('search', [{ name: 'query', type: T.String, value: query }]);

@@ -17,7 +17,7 @@ describe('Discord /papers subcommands', () => {
   beforeAll(async () => {
     harness = await Harness.start();
   });
-  afterAll(() => harness.close());
+  afterAll(async () => await harness.close());
 
   const roundTrips: {
     sub: string;

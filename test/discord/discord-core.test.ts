@@ -56,7 +56,7 @@ describe('Discord adapter with the real core', () => {
       true,
     );
     // The core's delivery log knows which Discord message is which paper (reactions map back through it).
-    const delivery = t.core.store.deliveries.findByMessage(channelRef(), papers[0]?.id ?? '');
+    const delivery = await t.core.store.deliveries.findByMessage(channelRef(), papers[0]?.id ?? '');
     expect(delivery).toMatchObject({ paperId: '2410.17243', state: 'sent' });
   });
 
@@ -64,7 +64,7 @@ describe('Discord adapter with the real core', () => {
     const { answer } = await harness.slash('subscribe', [], { admin: false });
     expect((answer.message?.flags ?? 0) & EPHEMERAL).toBe(EPHEMERAL);
     expect(answer.message?.content).toContain('the Manage Channels permission');
-    expect(t.core.store.subscriptions.get(channelRef())).toBeNull();
+    expect(await t.core.store.subscriptions.get(channelRef())).toBeNull();
   });
 
   it('searches, pages and shares results through the real command service', async () => {
@@ -98,10 +98,10 @@ describe('Discord adapter with the real core', () => {
     t.clock.set('2024-10-26T09:00:00Z');
     const result = await tick();
     expect(result).toMatchObject({ due: 2, posted: 5 });
-    expect(t.core.store.subscriptions.get(channelRef(GENERAL_CHANNEL))?.pausedReason).toMatch(
+    expect((await t.core.store.subscriptions.get(channelRef(GENERAL_CHANNEL)))?.pausedReason).toMatch(
       /channel_unavailable/,
     );
-    expect(t.core.store.subscriptions.get(channelRef(PAPERS_CHANNEL))?.pausedReason).toBeNull();
+    expect((await t.core.store.subscriptions.get(channelRef(PAPERS_CHANNEL)))?.pausedReason).toBeNull();
     expect(digestMessages(PAPERS_CHANNEL)).toHaveLength(6);
   });
 
@@ -149,7 +149,7 @@ describe('Discord adapter with the real core', () => {
     await expect(tick()).resolves.toMatchObject({ posted: 1, failed: 0 });
     expect(harness.fake.requestsTo('GET', paperPosts)).toHaveLength(1);
     expect(digestMessages(PAPERS_CHANNEL).map((message) => message.id)).toEqual([header?.id, paper?.id]);
-    expect(t.core.store.deliveries.findByMessage(channelRef(), paper?.id ?? '')).toMatchObject({
+    expect(await t.core.store.deliveries.findByMessage(channelRef(), paper?.id ?? '')).toMatchObject({
       state: 'sent',
     });
   });

@@ -23,7 +23,7 @@ describe('Discord port: posting digests', () => {
   beforeAll(async () => {
     harness = await Harness.start({ adapter: { rest: { offset: 0, retries: 2, timeout: 2000 } } });
   });
-  afterAll(() => harness.close());
+  afterAll(async () => await harness.close());
   beforeEach(() => {
     harness.fake.faults.channels.clear();
   });

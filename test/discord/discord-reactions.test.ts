@@ -7,7 +7,7 @@ describe('Discord reactions', () => {
   beforeAll(async () => {
     harness = await Harness.start();
   });
-  afterAll(() => harness.close());
+  afterAll(async () => await harness.close());
 
   const reactionsOn = (messageId: string) =>
     harness.commands.reactions.waitFor(

@@ -10,7 +10,7 @@ describe('fake Discord', () => {
     fake = await FakeDiscord.start();
     channelId = [...fake.store.channels.keys()][0] ?? '';
   });
-  afterAll(() => fake.close());
+  afterAll(async () => await fake.close());
 
   const call = async (method: string, path: string, body?: unknown, auth = true) => {
     const response = await fetch(`${fake.apiBase}/v10${path}`, {

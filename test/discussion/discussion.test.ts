@@ -23,13 +23,13 @@ describe('discussion queue', () => {
   let port: RecordingPort;
   let digestMessage: (paperId: string) => string;
 
-  const react = (
+  const react = async (
     user: string,
     messageId: string,
     action: 'added' | 'removed' = 'added',
     extra: Partial<ReactionEvent> = {},
   ) =>
-    t.core.commands.react({
+    await t.core.commands.react({
       channel,
       messageId,
       userId: user,
@@ -46,11 +46,15 @@ describe('discussion queue', () => {
     t.hf.setDay('2024-10-25', oct25Batch());
     port = new RecordingPort('slack');
     t.core.ports.register(port);
-    t.core.store.subscriptions.upsert(channel, { ...defaultDigestSettings, topN: 3 }, '2024-10-01T00:00:00Z');
+    await t.core.store.subscriptions.upsert(
+      channel,
+      { ...defaultDigestSettings, topN: 3 },
+      '2024-10-01T00:00:00Z',
+    );
     await t.core.digests.runDueDigests(t.clock.now());
     digestMessage = (paperId) => port.posts.find((post) => post.paperId === paperId)?.messageId ?? 'missing';
   });
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it('runs the whole story: two flags, one thread, the queue, a withdrawn flag, discussed, history', async () => {
     const message = digestMessage('2410.16251');
@@ -115,7 +119,7 @@ describe('discussion queue', () => {
 
   it('handles a flood of reactions on one message with one thread and few replies', async () => {
     const message = digestMessage('2410.17243');
-    await Promise.all(Array.from({ length: 40 }, (_, i) => react(`u-${i}`, message)));
+    await Promise.all(Array.from({ length: 40 }, async (_, i) => await react(`u-${i}`, message)));
     expect(port.threads.size).toBe(1);
     expect(port.posts.filter((post) => post.kind === 'thread').length).toBeLessThanOrEqual(3);
     expect(list(await run('queue')).cards[0]?.note).toMatch(/^40 flags/);
@@ -127,7 +131,7 @@ describe('discussion queue', () => {
     await react('u-ada', shared.messageId);
     const queue = list(await run('queue'));
     expect(queue.cards.map((card) => card.id)).toEqual(['2602.23229']);
-    expect(t.core.store.papers.get('2602.23229')?.title).toBe(
+    expect((await t.core.store.papers.get('2602.23229'))?.title).toBe(
       'Large Multimodal Models as General In-Context Classifiers',
     );
   });

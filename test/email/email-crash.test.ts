@@ -35,7 +35,7 @@ describe('an email digest interrupted by a crash', () => {
     const smtp = await FakeSmtpServer.start();
     const hf = await new FakeHfServer().start();
     closers.push(
-      () => smtp.close(),
+      async () => await smtp.close(),
       () => hf.stop(),
     );
     const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
@@ -43,12 +43,12 @@ describe('an email digest interrupted by a crash', () => {
     const database = join(mkdtempSync(join(tmpdir(), 'paperboy-email-crash-')), 'bot.db');
     const store = openSqliteStore(database);
     // A confirmed subscriber whose digest is due as soon as the bot starts.
-    store.subscriptions.upsert(
+    await store.subscriptions.upsert(
       channelOf('ada@lab.test'),
       { ...defaultDigestSettings, time: '00:00', topN: 3 },
       day(7),
     );
-    store.close();
+    await store.close();
     const linkPort = await freePort();
     const env = childEnv({
       HF_BASE_URL: hf.url,
@@ -76,8 +76,8 @@ describe('an email digest interrupted by a crash', () => {
     expect(await exitOf(second.child)).toBe(0);
     expect(smtp.mails).toHaveLength(1);
     const after = openSqliteStore(database);
-    expect(after.deliveries.inFlight()).toEqual([]);
-    after.close();
+    expect(await after.deliveries.inFlight()).toEqual([]);
+    await after.close();
     expect(smtp.mails[0]?.parsed.messageId).toBe(smtp.unanswered[0]?.parsed.messageId);
     expect(smtp.mails[0]?.parsed.subject).toContain('top 3 of 29');
     expect(second.stderr()).not.toMatch(/"level":(50|60)/);

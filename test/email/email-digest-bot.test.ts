@@ -192,7 +192,7 @@ describe('email digests in the running bot', () => {
     expect(answer).toContain('Only members with the Manage Channels permission can');
     expect(answer).toContain('"flags":64');
     expect(w.smtp.mails).toHaveLength(0);
-    expect(w.bot.core.store.subscriptions.listActive()).toEqual([]);
+    expect(await w.bot.core.store.subscriptions.listActive()).toEqual([]);
   });
 
   it("/papers email in a channel mails a confirmation, and the address then gets the channel's digest, trending included", async () => {

@@ -46,7 +46,7 @@ describe('the SMTP mailer', () => {
 
   it('has several mails in flight at once, each on its own connection', async () => {
     const smtp = await FakeSmtpServer.start();
-    cleanups.push(() => smtp.close());
+    cleanups.push(async () => await smtp.close());
     // The server takes each mail and never answers: over one connection only the first would ever arrive.
     smtp.stall = true;
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'paperboy@lab.test', timeoutMs: 1_000 });

@@ -31,7 +31,7 @@ describe('a full disk during a digest', () => {
   let harness: Harness<CommandService>;
   afterEach(async () => {
     await harness.close();
-    core.close();
+    await core.close();
     await hf.stop();
   });
 
@@ -51,10 +51,10 @@ describe('a full disk during a digest', () => {
     const clock = new ManualClock('2024-10-26T08:59:00Z');
     const config = parseConfig({ HF_BASE_URL: hf.url, DATABASE_URL: path });
     const log = createLogger({ level: 'info', format: 'json', destination });
-    core = createCore({ config, clock, log, store, sleep: () => Promise.resolve() });
+    core = await createCore({ config, clock, log, store, sleep: () => Promise.resolve() });
     harness = await Harness.start({ commands: core.commands, adapter: { guildId: GUILD_ID } });
     core.ports.register(harness.adapter.port);
-    core.store.subscriptions.upsert(
+    await core.store.subscriptions.upsert(
       { platform: 'discord', workspaceId: GUILD_ID, channelId: PAPERS_CHANNEL },
       defaultDigestSettings,
       '2024-10-01T00:00:00Z',
@@ -73,8 +73,8 @@ describe('a full disk during a digest', () => {
     expect(messages).toContain(`digests postponed: Disk full`);
     expect(messages).not.toContain('paper source is unavailable');
     expect(connection.pragma('integrity_check', { simple: true })).toBe('ok');
-    expect(core.store.batches.get('2024-10-25')).toBeNull();
-    expect(core.store.papers.count()).toBe(0);
+    expect(await core.store.batches.get('2024-10-25')).toBeNull();
+    expect(await core.store.papers.count()).toBe(0);
 
     connection.pragma('max_page_count = 1073741823');
     clock.advance(60_000);
@@ -126,7 +126,7 @@ describe('a really full disk', () => {
     disk = mountSmallDisk();
     mkdirSync(join(disk.dir, 'data'));
     const database = join(disk.dir, 'data', 'bot.db');
-    openSqliteStore(database).close();
+    await openSqliteStore(database).close();
     disk.fill();
     const env = { DATABASE_URL: database, HF_BASE_URL: 'http://127.0.0.1:9' };
     const refused = await runCli(['search', 'diffusion'], { env, cwd: repoRoot });

@@ -49,7 +49,10 @@ describe('hostile Hugging Face items', () => {
     // Paper links carry a canonical arXiv id; the header links the day page.
     for (const [, id] of links) expect(id).toMatch(/^(\d{4}\.\d{4,5}(#community)?|date\/\d{4}-\d{2}-\d{2})$/);
     expect(all).toContain('A hostile project page');
-    expect(bot.core.store.papers.get('2410.99003')).toMatchObject({ projectPage: null, githubUrl: null });
+    expect(await bot.core.store.papers.get('2410.99003')).toMatchObject({
+      projectPage: null,
+      githubUrl: null,
+    });
 
     const why = await bot.slash('why', [{ name: 'id', type: STRING, value: '2410.99001' }]);
     expect(why).toContain(
@@ -57,7 +60,7 @@ describe('hostile Hugging Face items', () => {
     );
     const pathWhy = await bot.slash('why', [{ name: 'id', type: STRING, value: 'not-an-arxiv-id/../x' }]);
     expect(pathWhy).toContain('is not an arXiv id or paper URL');
-    const refused = bot.core.store.sourceLog.rejectsFor('2410.99001');
+    const refused = await bot.core.store.sourceLog.rejectsFor('2410.99001');
     expect(refused).toEqual([{ day: '2024-10-25', reason: 'it has no title' }]);
     const warned = bot.logs.entries.filter((line) => line.msg === 'refused an invalid item');
     // Each fetch of the day warns again (start-up catch-up and the digest may both fetch it).

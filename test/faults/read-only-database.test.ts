@@ -139,11 +139,11 @@ describe('a database paperboy cannot write', () => {
       const store = openSqliteStore(database);
       try {
         expect(store.readOnly).toBe(`the file ${database} is not writable`);
-        expect(store.papers.get('2410.17243')?.title).toContain('Breaking the Memory Barrier');
+        expect((await store.papers.get('2410.17243'))?.title).toContain('Breaking the Memory Barrier');
         const channel = { platform: 'console' as const, workspaceId: 'local', channelId: 'terminal' };
         let refused: unknown;
         try {
-          store.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-26T00:00:00Z');
+          await store.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-26T00:00:00Z');
         } catch (error) {
           refused = error;
         }
@@ -153,7 +153,7 @@ describe('a database paperboy cannot write', () => {
           `Nothing was saved: the file ${database} is not writable, so the database ${database} can be read but not written. Make it writable, or point DATABASE_URL at a writable copy. The database itself is not damaged.`,
         );
       } finally {
-        store.close();
+        await store.close();
       }
       expect(digestOf(database)).toBe(before);
     });
@@ -168,7 +168,7 @@ describe('a database paperboy cannot write', () => {
         destination: { write: (line: string) => lines.push(line) },
       });
       const config = parseConfig({ HF_BASE_URL: hf.url, DATABASE_URL: database });
-      const core = createCore({ config, clock: new ManualClock('2024-10-26T08:00:00Z'), log });
+      const core = await createCore({ config, clock: new ManualClock('2024-10-26T08:00:00Z'), log });
       const context = {
         channel: { platform: 'console' as const, workspaceId: 'local', channelId: 'terminal' },
         userId: 'you',
@@ -185,7 +185,7 @@ describe('a database paperboy cannot write', () => {
         expect(JSON.stringify(paper)).toContain('Breaking the Memory Barrier');
         expect(lines.join('')).toContain(`the file ${database} is not writable`);
       } finally {
-        core.close();
+        await core.close();
       }
     });
   });

@@ -39,7 +39,7 @@ describe('a second bot process on the same database', () => {
     await waitUntil(() => countKeys(world).size >= expected, 30_000);
     await delay(1_000);
 
-    const count = countPosts(world);
+    const count = await countPosts(world);
     expect(count.expected).toBe(55);
     expect(count.duplicates).toEqual([]);
     expect(count.missing).toEqual([]);
@@ -73,6 +73,6 @@ describe('a second bot process on the same database', () => {
     expect(next.stderr()).not.toContain('Another paperboy');
     expect(next.child.exitCode).toBeNull();
     await delay(1_000);
-    expect(countPosts(world).delivered).toBe(55);
+    expect((await countPosts(world)).delivered).toBe(55);
   }, 90_000);
 });

@@ -55,7 +55,7 @@ describe('a Hugging Face day that keeps failing', () => {
 
     hf.clearFaults().setDay('2024-10-24', papersOf('2410.24', 'Late paper'));
     await bot.tickAt('2024-10-26T09:05:00Z');
-    expect(bot.core.store.batches.get('2024-10-24')?.paperCount).toBe(10);
+    expect((await bot.core.store.batches.get('2024-10-24'))?.paperCount).toBe(10);
     const pending = await bot.slash('why', [{ name: 'id', type: STRING, value: '2410.24001' }]);
     expect(pending).toContain('the next digest includes it');
 

@@ -35,8 +35,8 @@ describe('a misconfigured or misbehaving source never erases days', () => {
     expect((error as Error).message).toContain(`${wrong.hf.url}/api/api/daily_papers?date=`);
     expect((error as Error).message).toContain('answered 404 Not Found: check HF_BASE_URL');
     expect((error as Error).message).toContain('without the trailing /api');
-    expect(misconfigured.core.store.batches.get('2024-10-25')).toBeNull();
-    expect(misconfigured.core.store.batches.get('2024-10-19')).toBeNull();
+    expect(await misconfigured.core.store.batches.get('2024-10-25')).toBeNull();
+    expect(await misconfigured.core.store.batches.get('2024-10-19')).toBeNull();
 
     const batch = await wrong.core.sync.latestCompleteBatch(wrong.clock.now());
     expect(batch?.day).toBe('2024-10-25');
@@ -70,7 +70,7 @@ describe('a misconfigured or misbehaving source never erases days', () => {
       code: 'source_bad_response',
       message: expect.stringContaining('2 item(s) for 2024-10-25 and none could be read'),
     });
-    expect(test.core.store.batches.get('2024-10-25')).toBeNull();
+    expect(await test.core.store.batches.get('2024-10-25')).toBeNull();
   });
 
   it('`paperboy start` with a wrong HF_BASE_URL says so in one line and stores no empty days', async () => {

@@ -27,8 +27,8 @@ describe('the team ranking service', () => {
   let ranking: TeamRanking;
 
   /** Posts `papers` in `where` at POSTED, as a digest does. */
-  function post(where: ChannelRef, papers: CorpusPaper[]) {
-    const subscription = store.subscriptions.upsert(where, defaultDigestSettings, POSTED);
+  async function post(where: ChannelRef, papers: CorpusPaper[]) {
+    const subscription = await store.subscriptions.upsert(where, defaultDigestSettings, POSTED);
     const planned = papers.map((paper, rank) => ({
       paperId: paper.id,
       state: 'pending' as const,
@@ -36,53 +36,59 @@ describe('the team ranking service', () => {
       detail: null,
       rank,
     }));
-    const run = store.deliveries.createRun(subscription.id, '2024-09-10', '2024-09-10', planned, POSTED);
-    for (const delivery of store.deliveries.outstanding(run.id))
-      store.deliveries.markSent(delivery.id, `m-${delivery.paperId}`, null, POSTED);
+    const run = await store.deliveries.createRun(
+      subscription.id,
+      '2024-09-10',
+      '2024-09-10',
+      planned,
+      POSTED,
+    );
+    for (const delivery of await store.deliveries.outstanding(run.id))
+      await store.deliveries.markSent(delivery.id, `m-${delivery.paperId}`, null, POSTED);
   }
-  const flag = (where: ChannelRef, paperId: string, user = 'U1') => {
-    const item = store.discussion.ensureItem(where, paperId, `m-${paperId}`, POSTED);
-    store.discussion.addFlag(item.id, user, user, POSTED);
+  const flag = async (where: ChannelRef, paperId: string, user = 'U1') => {
+    const item = await store.discussion.ensureItem(where, paperId, `m-${paperId}`, POSTED);
+    await store.discussion.addFlag(item.id, user, user, POSTED);
   };
   const days = (count: number) => new Date(Date.parse(POSTED) + count * 86_400_000);
 
-  beforeEach(() => {
+  beforeEach(async () => {
     store = openSqliteStore(':memory:');
-    store.papers.upsertMany(corpus);
+    await store.papers.upsertMany(corpus);
     ranking = createTeamRanking({ store, log });
-    post(channel, corpus.slice(0, 80));
+    await post(channel, corpus.slice(0, 80));
   });
-  afterEach(() => store.close());
+  afterEach(async () => await store.close());
 
-  it('counts a post nobody flagged as a weak negative only after three days; a flag or a 👎 wins over it', () => {
-    for (const paper of robotics.slice(0, 6)) flag(channel, paper.id);
+  it('counts a post nobody flagged as a weak negative only after three days; a flag or a 👎 wins over it', async () => {
+    for (const paper of robotics.slice(0, 6)) await flag(channel, paper.id);
     const disliked = rest[0] as CorpusPaper;
-    store.ranking.addDislike(channel, disliked.id, 'U2', POSTED);
-    expect(store.ranking.addDislike(channel, disliked.id, 'U2', POSTED)).toBe(false);
-    const early = ranking.status(channel, days(2)).counts;
+    await store.ranking.addDislike(channel, disliked.id, 'U2', POSTED);
+    expect(await store.ranking.addDislike(channel, disliked.id, 'U2', POSTED)).toBe(false);
+    const early = (await ranking.status(channel, days(2))).counts;
     expect(early).toEqual({ flagged: 6, disliked: 1, ignored: 0 });
-    const later = ranking.status(channel, days(4)).counts;
+    const later = (await ranking.status(channel, days(4))).counts;
     const flaggedPosted = robotics.slice(0, 6).filter((paper) => corpus.indexOf(paper) < 80).length;
     expect(later).toEqual({ flagged: 6, disliked: 1, ignored: 80 - flaggedPosted - 1 });
     // A discussed paper stays a flagged one, though its flags were closed into the discussion.
-    const discussed = store.discussion.findItem(channel, (robotics[0] as CorpusPaper).id);
+    const discussed = await store.discussion.findItem(channel, (robotics[0] as CorpusPaper).id);
     if (!discussed) throw new Error('no queue item');
-    store.discussion.markDiscussed(discussed.id, 'U1', POSTED);
-    expect(ranking.status(channel, days(4)).counts.flagged).toBe(6);
-    expect(store.ranking.removeDislike(channel, disliked.id, 'U2')).toBe(true);
-    expect(ranking.status(channel, days(4)).counts.disliked).toBe(0);
+    await store.discussion.markDiscussed(discussed.id, 'U1', POSTED);
+    expect((await ranking.status(channel, days(4))).counts.flagged).toBe(6);
+    expect(await store.ranking.removeDislike(channel, disliked.id, 'U2')).toBe(true);
+    expect((await ranking.status(channel, days(4))).counts.disliked).toBe(0);
   });
 
-  it('orders by the channel’s interests once it has flagged 5 papers, and by upvotes before', () => {
+  it('orders by the channel’s interests once it has flagged 5 papers, and by upvotes before', async () => {
     const candidates = corpus.slice(80);
-    for (const paper of robotics.slice(0, 4)) flag(channel, paper.id);
-    const before = ranking.order(channel, candidates, days(4));
+    for (const paper of robotics.slice(0, 4)) await flag(channel, paper.id);
+    const before = await ranking.order(channel, candidates, days(4));
     expect(before.by).toBe('upvotes');
     expect(before.papers.map(({ paper }) => paper.id)).toEqual(
       [...candidates].sort(byPopularity).map((p) => p.id),
     );
-    for (const paper of robotics.slice(4, 8)) flag(channel, paper.id);
-    const after = ranking.order(channel, candidates, days(4));
+    for (const paper of robotics.slice(4, 8)) await flag(channel, paper.id);
+    const after = await ranking.order(channel, candidates, days(4));
     expect(after.by).toBe('team');
     const firstRobotics = after.papers.findIndex(
       ({ paper }) => (paper as CorpusPaper).topics[0] === 'robot-learning',
@@ -93,30 +99,30 @@ describe('the team ranking service', () => {
     expect(firstRobotics).toBeLessThan(byUpvotes);
     expect(after.papers[firstRobotics]?.note).toMatch(/close to|shares what this channel flags/);
     // Nothing is shared between channels: one that flagged nothing keeps the upvote order.
-    expect(ranking.order(other, candidates, days(4)).by).toBe('upvotes');
+    expect((await ranking.order(other, candidates, days(4))).by).toBe('upvotes');
   });
 
-  it('trains once per set of signals, keeps the model in the database across a restart, and again after a flag', () => {
-    for (const paper of robotics.slice(0, 6)) flag(channel, paper.id);
-    ranking.refresh(channel, days(4));
-    const first = store.ranking.getModel(channel);
+  it('trains once per set of signals, keeps the model in the database across a restart, and again after a flag', async () => {
+    for (const paper of robotics.slice(0, 6)) await flag(channel, paper.id);
+    await ranking.refresh(channel, days(4));
+    const first = await store.ranking.getModel(channel);
     expect(first?.counts.flagged).toBe(6);
     const restarted = createTeamRanking({ store, log });
-    restarted.order(channel, corpus.slice(80), days(4));
-    expect(store.ranking.getModel(channel)?.trainedAt).toBe(first?.trainedAt);
-    flag(channel, (robotics[6] as CorpusPaper).id);
-    restarted.refresh(channel, days(5));
-    const second = store.ranking.getModel(channel);
+    await restarted.order(channel, corpus.slice(80), days(4));
+    expect((await store.ranking.getModel(channel))?.trainedAt).toBe(first?.trainedAt);
+    await flag(channel, (robotics[6] as CorpusPaper).id);
+    await restarted.refresh(channel, days(5));
+    const second = await store.ranking.getModel(channel);
     expect(second?.counts.flagged).toBe(7);
     expect(second?.fingerprint).not.toBe(first?.fingerprint);
   });
 
-  it('follows ranking=upvotes for digests, while for-you (forced) still ranks by interests', () => {
-    for (const paper of robotics.slice(0, 8)) flag(channel, paper.id);
-    store.discussion.saveSettings(channel, { ...defaultChannelSettings, ranking: 'upvotes' }, POSTED);
-    const status = ranking.status(channel, days(4));
+  it('follows ranking=upvotes for digests, while for-you (forced) still ranks by interests', async () => {
+    for (const paper of robotics.slice(0, 8)) await flag(channel, paper.id);
+    await store.discussion.saveSettings(channel, { ...defaultChannelSettings, ranking: 'upvotes' }, POSTED);
+    const status = await ranking.status(channel, days(4));
     expect(status).toMatchObject({ setting: 'upvotes', active: false });
-    expect(ranking.order(channel, corpus.slice(80), days(4)).by).toBe('upvotes');
-    expect(ranking.order(channel, corpus.slice(80), days(4), true).by).toBe('team');
+    expect((await ranking.order(channel, corpus.slice(80), days(4))).by).toBe('upvotes');
+    expect((await ranking.order(channel, corpus.slice(80), days(4), true)).by).toBe('team');
   });
 });

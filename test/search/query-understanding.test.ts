@@ -3,47 +3,49 @@ import { planQuery } from '../../src/search/query-plan';
 import { editDistance } from '../../src/search/spelling-correction';
 import { fixtureStore } from './support/fixture-corpus';
 
-describe('query understanding', () => {
-  const store = fixtureStore();
-  afterAll(() => store.close());
-  const plan = (text: string) => planQuery(text, store.papers);
-  const alternatives = (text: string) =>
-    plan(text).clauses.map((clause) => clause.alternatives.map((alternative) => alternative.words.join(' ')));
+describe('query understanding', async () => {
+  const store = await fixtureStore();
+  afterAll(async () => await store.close());
+  const plan = async (text: string) => await planQuery(text, store.papers);
+  const alternatives = async (text: string) =>
+    (await plan(text)).clauses.map((clause) =>
+      clause.alternatives.map((alternative) => alternative.words.join(' ')),
+    );
 
-  it('drops stopwords unless the query has nothing else', () => {
-    expect(plan('why do llms fall short').clauses.map((clause) => clause.typed)).toEqual([
+  it('drops stopwords unless the query has nothing else', async () => {
+    expect((await plan('why do llms fall short')).clauses.map((clause) => clause.typed)).toEqual([
       'llms',
       'fall',
       'short',
     ]);
-    expect(plan('the').clauses.map((clause) => clause.typed)).toEqual(['the']);
+    expect((await plan('the')).clauses.map((clause) => clause.typed)).toEqual(['the']);
   });
 
-  it('treats hyphenated and joined compounds alike', () => {
-    expect(alternatives('in-context')).toEqual([['in context']]);
-    expect(alternatives('frontend')).toEqual([['front end']]);
-    expect(alternatives('pretraining')).toEqual([['pretraining', 'pre training']]);
+  it('treats hyphenated and joined compounds alike', async () => {
+    expect(await alternatives('in-context')).toEqual([['in context']]);
+    expect(await alternatives('frontend')).toEqual([['front end']]);
+    expect(await alternatives('pretraining')).toEqual([['pretraining', 'pre training']]);
   });
 
-  it('expands acronyms and recognises them spelled out', () => {
-    expect(alternatives('RL')).toEqual([['rl', 'reinforcement learning']]);
-    expect(alternatives('llms')).toEqual([['llms', 'large language model']]);
-    expect(alternatives('reinforcement learning')).toEqual([['reinforcement learning', 'rl']]);
+  it('expands acronyms and recognises them spelled out', async () => {
+    expect(await alternatives('RL')).toEqual([['rl', 'reinforcement learning']]);
+    expect(await alternatives('llms')).toEqual([['llms', 'large language model']]);
+    expect(await alternatives('reinforcement learning')).toEqual([['reinforcement learning', 'rl']]);
   });
 
-  it('completes an unfinished last word, and corrects a typo, saying which', () => {
+  it('completes an unfinished last word, and corrects a typo, saying which', async () => {
     // `interpol` is the stem the index holds for "interpolation", so it is known; `watermar` is not.
-    expect(plan('interpol').replaced).toEqual([]);
-    expect(plan('watermar').replaced).toEqual([
+    expect((await plan('interpol')).replaced).toEqual([]);
+    expect((await plan('watermar')).replaced).toEqual([
       { typed: 'watermar', used: expect.arrayContaining(['watermarking']), how: 'completed' },
     ]);
-    expect(plan('watremarking').replaced).toEqual([
+    expect((await plan('watremarking')).replaced).toEqual([
       { typed: 'watremarking', used: ['watermarking'], how: 'corrected' },
     ]);
   });
 
-  it('leaves out a word that nothing resembles and reports it', () => {
-    expect(plan('diffusion qqqzzz').ignored).toEqual(['qqqzzz']);
+  it('leaves out a word that nothing resembles and reports it', async () => {
+    expect((await plan('diffusion qqqzzz')).ignored).toEqual(['qqqzzz']);
   });
 
   it('counts a swap of neighbouring letters as one edit', () => {

@@ -7,9 +7,9 @@ import { heldOut, scoreByCategory, systems, tuned } from './support/relevance-re
  * tokenizer in every category and overall, on the queries it was tuned on and on the held-out third, and
  * keeps floors per category. (`npm run bench:relevance` prints the full table, the old search beside.)
  */
-describe('search relevance on the larger corpus (issue 13)', () => {
-  const run = systems();
-  afterAll(() => run.close());
+describe('search relevance on the larger corpus (issue 13)', async () => {
+  const run = await systems();
+  afterAll(async () => await run.close());
 
   it('has at least 150 labelled queries in every category, a third held out', () => {
     expect(relevanceSetV3.length).toBeGreaterThanOrEqual(150);
@@ -18,9 +18,9 @@ describe('search relevance on the larger corpus (issue 13)', () => {
       expect(relevanceSetV3.filter((query) => query.category === category).length).toBeGreaterThanOrEqual(15);
   });
 
-  const compare = (set: typeof relevanceSetV3, strict: boolean) => {
-    const ours = scoreByCategory(set, run.current);
-    const plain = scoreByCategory(set, run.plain);
+  const compare = async (set: typeof relevanceSetV3, strict: boolean) => {
+    const ours = await scoreByCategory(set, run.current);
+    const plain = await scoreByCategory(set, run.plain);
     ours.forEach((row, index) => {
       const baseline = plain[index]?.scores.mrrAt10 ?? 1;
       const message = `${row.category}: ${row.scores.mrrAt10.toFixed(3)} vs plain ${baseline.toFixed(3)}`;
@@ -32,14 +32,14 @@ describe('search relevance on the larger corpus (issue 13)', () => {
     expect(ours.at(-1)?.scores.mrrAt10).toBeGreaterThan((plain.at(-1)?.scores.mrrAt10 ?? 1) + 0.2);
   };
 
-  it('beats plain FTS5 bm25 in every category and overall, on all queries and on those tuned on', () => {
-    compare(relevanceSetV3, true);
-    compare(tuned, true);
+  it('beats plain FTS5 bm25 in every category and overall, on all queries and on those tuned on', async () => {
+    await compare(relevanceSetV3, true);
+    await compare(tuned, true);
   });
 
   // Held out, acronyms tie with plain FTS5 (both miss `PRM`, which the curated list lacks): reported, not tuned.
-  it('never does worse than plain FTS5 in a category of the held-out third, and beats it overall', () => {
-    compare(heldOut, false);
+  it('never does worse than plain FTS5 in a category of the held-out third, and beats it overall', async () => {
+    await compare(heldOut, false);
   });
 
   const floors: Record<Category, number> = {
@@ -52,16 +52,16 @@ describe('search relevance on the larger corpus (issue 13)', () => {
     multi: 0.95,
     offtopic: 0.9,
   };
-  it('keeps every category above its floor (MRR@10, held out included)', () => {
-    for (const row of scoreByCategory(relevanceSetV3, run.current))
+  it('keeps every category above its floor (MRR@10, held out included)', async () => {
+    for (const row of await scoreByCategory(relevanceSetV3, run.current))
       if (row.category !== 'all')
         expect(row.scores.mrrAt10, row.category).toBeGreaterThanOrEqual(floors[row.category]);
   });
 
-  it('does at least as well as the old search overall, and on the held-out third', () => {
+  it('does at least as well as the old search overall, and on the held-out third', async () => {
     for (const set of [relevanceSetV3, heldOut]) {
-      const ours = scoreByCategory(set, run.current).at(-1)?.scores.mrrAt10 ?? 0;
-      const old = scoreByCategory(set, run.old).at(-1)?.scores.mrrAt10 ?? 1;
+      const ours = (await scoreByCategory(set, run.current)).at(-1)?.scores.mrrAt10 ?? 0;
+      const old = (await scoreByCategory(set, run.old)).at(-1)?.scores.mrrAt10 ?? 1;
       expect(ours).toBeGreaterThanOrEqual(old);
     }
   });

@@ -10,14 +10,15 @@ import { junkRate, measureRelevance } from './support/relevance-metrics';
  * scores 1.000 / 1.000, 0.983 / 1.000 and answers none. The floors leave room for ranking changes while
  * catching a real regression.
  */
-describe('search relevance on the real fixtures', () => {
-  const store = fixtureStore();
+describe('search relevance on the real fixtures', async () => {
+  const store = await fixtureStore();
   const search = createSearchService(store);
-  const ids = (query: string) => search.search({ text: query, limit: 10 }).hits.map((hit) => hit.paper.id);
-  afterAll(() => store.close());
+  const ids = async (query: string) =>
+    (await search.search({ text: query, limit: 10 })).hits.map((hit) => hit.paper.id);
+  afterAll(async () => await store.close());
 
-  it('ranks the papers a reader expects near the top (MRR@10 ≥ 0.9, hits@3 ≥ 0.9)', () => {
-    const report = measureRelevance(relevanceSet, ids);
+  it('ranks the papers a reader expects near the top (MRR@10 ≥ 0.9, hits@3 ≥ 0.9)', async () => {
+    const report = await measureRelevance(relevanceSet, ids);
     const misses = report.outcomes
       .filter((outcome) => outcome.rank === null || outcome.rank > 3)
       .map((outcome) => `${outcome.query.query} → ${outcome.rank ?? 'not in top 10'}`)
@@ -27,16 +28,16 @@ describe('search relevance on the real fixtures', () => {
     expect(report.hitsAt3, misses).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('ranks as well on queries written after it was built (held out: MRR@10 ≥ 0.85, hits@3 ≥ 0.85)', () => {
-    const report = measureRelevance(heldOutSet, ids);
+  it('ranks as well on queries written after it was built (held out: MRR@10 ≥ 0.85, hits@3 ≥ 0.85)', async () => {
+    const report = await measureRelevance(heldOutSet, ids);
     expect(report.mrrAt10).toBeGreaterThanOrEqual(0.85);
     expect(report.hitsAt3).toBeGreaterThanOrEqual(0.85);
   });
 
   it.each<QueryKind>(['topic', 'question', 'prefix', 'typo', 'variant', 'acronym', 'author'])(
     'handles %s queries (MRR@10 ≥ 0.75 for the kind)',
-    (kind) => {
-      const report = measureRelevance(
+    async (kind) => {
+      const report = await measureRelevance(
         relevanceSet.filter((query) => query.kind === kind),
         ids,
       );
@@ -45,12 +46,12 @@ describe('search relevance on the real fixtures', () => {
     },
   );
 
-  it('answers topics no stored paper is about with nothing, or with papers it says are a weak match', () => {
-    const strong = (query: string) => {
-      const result = search.search({ text: query, limit: 10 });
+  it('answers topics no stored paper is about with nothing, or with papers it says are a weak match', async () => {
+    const strong = async (query: string) => {
+      const result = await search.search({ text: query, limit: 10 });
       return result.weak ? [] : result.hits.map((hit) => hit.paper.id);
     };
-    const { rate, answered } = junkRate(offTopicQueries, strong);
+    const { rate, answered } = await junkRate(offTopicQueries, strong);
     expect(rate, answered.join('; ')).toBeLessThanOrEqual(0.15);
   });
 });

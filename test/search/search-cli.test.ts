@@ -20,11 +20,11 @@ describe('paperboy search (CLI)', () => {
   let t: TestCore;
   beforeAll(async () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z' });
-    t.core.store.papers.upsertMany(fixturePapers());
+    await t.core.store.papers.upsertMany(fixturePapers());
   });
-  afterAll(() => t.close());
+  afterAll(async () => await t.close());
 
-  const run = (query: string, extra: Partial<CliArgs> = {}) => {
+  const run = async (query: string, extra: Partial<CliArgs> = {}) => {
     const out = sink();
     const err = sink();
     const args: CliArgs = {
@@ -35,12 +35,12 @@ describe('paperboy search (CLI)', () => {
       verbose: false,
       ...extra,
     };
-    searchCli(t.core, args, { stdout: out.stream, stderr: err.stream });
+    await searchCli(t.core, args, { stdout: out.stream, stderr: err.stream });
     return JSON.parse(out.text()) as Array<Record<string, unknown>>;
   };
 
-  it('prints {id, title, score, coverage, url} in rank order, best first', () => {
-    const rows = run('hallucinations', { limit: 3 });
+  it('prints {id, title, score, coverage, url} in rank order, best first', async () => {
+    const rows = await run('hallucinations', { limit: 3 });
     expect(rows.map((row) => Object.keys(row))).toEqual(
       rows.map(() => ['id', 'title', 'score', 'coverage', 'url']),
     );
@@ -49,14 +49,14 @@ describe('paperboy search (CLI)', () => {
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  it('understands inline filters, with or without words', () => {
-    expect(run('reasoning upvotes:>20').map((row) => row.id)).toEqual(['2410.18693']);
-    expect(run('upvotes:>40 since:7d').map((row) => row.id)).toEqual(['2410.17243', '2410.16251']);
+  it('understands inline filters, with or without words', async () => {
+    expect((await run('reasoning upvotes:>20')).map((row) => row.id)).toEqual(['2410.18693']);
+    expect((await run('upvotes:>40 since:7d')).map((row) => row.id)).toEqual(['2410.17243', '2410.16251']);
   });
 
-  it('refuses channel-only filters and bad values with a message', () => {
-    expect(() => run('posted')).toThrow('posted and flagged are about a chat channel');
-    expect(() => run('since:someday')).toThrow('since "someday" is not a date or an age');
-    expect(() => run('x'.repeat(301))).toThrow('the query is too long: at most 300 characters');
+  it('refuses channel-only filters and bad values with a message', async () => {
+    await expect(run('posted')).rejects.toThrow('posted and flagged are about a chat channel');
+    await expect(run('since:someday')).rejects.toThrow('since "someday" is not a date or an age');
+    await expect(run('x'.repeat(301))).rejects.toThrow('the query is too long: at most 300 characters');
   });
 });

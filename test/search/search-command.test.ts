@@ -31,9 +31,9 @@ describe('/papers search', () => {
 
   beforeEach(async () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z' });
-    t.core.store.papers.upsertMany(fixturePapers());
+    await t.core.store.papers.upsertMany(fixturePapers());
   });
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it("lists the week's top papers for filters alone, most upvoted first, five a page", async () => {
     const reply = asList(await run('upvotes:>20 since:7d'));
@@ -96,7 +96,7 @@ describe('/papers search', () => {
 
   it('posted: only the papers paperboy posted in this channel', async () => {
     expect(asText(await run('posted')).text).toContain('paperboy posts no digest in this channel');
-    const subscription = t.core.store.subscriptions.upsert(
+    const subscription = await t.core.store.subscriptions.upsert(
       channel,
       defaultDigestSettings,
       '2024-10-26T09:00:00Z',
@@ -108,15 +108,15 @@ describe('/papers search', () => {
       detail: null,
       rank,
     }));
-    const digest = t.core.store.deliveries.createRun(
+    const digest = await t.core.store.deliveries.createRun(
       subscription.id,
       '2024-10-26',
       '2024-10-25',
       planned,
       '2024-10-26T09:00:00Z',
     );
-    for (const delivery of t.core.store.deliveries.outstanding(digest.id).slice(0, 2)) {
-      t.core.store.deliveries.markSent(delivery.id, `m${delivery.id}`, null, '2024-10-26T09:01:00Z');
+    for (const delivery of (await t.core.store.deliveries.outstanding(digest.id)).slice(0, 2)) {
+      await t.core.store.deliveries.markSent(delivery.id, `m${delivery.id}`, null, '2024-10-26T09:01:00Z');
     }
     expect((await ids('posted')).sort()).toEqual(['2410.16251', '2410.18860']);
     expect(await ids('hallucinations posted upvotes:>10')).toEqual(['2410.16251']);
@@ -130,13 +130,13 @@ describe('/papers search', () => {
     expect(empty.text).toContain("Nothing is on this channel's discussion queue");
     expect(empty.text).toContain('🔖');
     for (const paperId of ['2410.18745', '2410.17243']) {
-      const item = t.core.store.discussion.ensureItem(
+      const item = await t.core.store.discussion.ensureItem(
         channel,
         paperId,
         `msg-${paperId}`,
         '2024-10-26T10:00:00Z',
       );
-      t.core.store.discussion.addFlag(item.id, 'U2', 'Ada', '2024-10-26T10:00:00Z');
+      await t.core.store.discussion.addFlag(item.id, 'U2', 'Ada', '2024-10-26T10:00:00Z');
     }
     expect((await ids('flagged')).sort()).toEqual(['2410.17243', '2410.18745']);
     expect(await ids('context length flagged')).toEqual(['2410.18745']);

@@ -120,30 +120,36 @@ describe('search never throws and always answers well-formed, whatever it is giv
   };
   beforeAll(async () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z' });
-    t.core.store.papers.upsertMany(fixturePapers());
+    await t.core.store.papers.upsertMany(fixturePapers());
   });
   afterAll(async () => {
     // Nothing typed reached SQL: every paper is still there, and still found.
-    expect(t.core.store.papers.count()).toBe(39);
-    expect(t.core.search.search({ text: 'contrastive loss', limit: 1 }).hits[0]?.paper.id).toBe('2410.17243');
+    expect(await t.core.store.papers.count()).toBe(39);
+    expect((await t.core.search.search({ text: 'contrastive loss', limit: 1 })).hits[0]?.paper.id).toBe(
+      '2410.17243',
+    );
     await t.close();
   });
 
-  it('the search service, with any text and the filters parsed from it', () => {
+  it('the search service, with any text and the filters parsed from it', async () => {
     const search = createSearchService(t.core.store);
-    fc.assert(
-      fc.property(queries, fc.integer({ min: 0, max: 3 }), (text, page) => {
-        expectWellFormed(search.search({ text, limit: 6, offset: page * 5 }));
+    await fc.assert(
+      fc.asyncProperty(queries, fc.integer({ min: 0, max: 3 }), async (text, page) => {
+        expectWellFormed(await search.search({ text, limit: 6, offset: page * 5 }));
         const parsed = parseSearchQuery(text);
         expectWellFormed(
-          search.search({ text: parsed.text, filters: paperFilters(parsed.filters, '2024-10-26'), limit: 6 }),
+          await search.search({
+            text: parsed.text,
+            filters: paperFilters(parsed.filters, '2024-10-26'),
+            limit: 6,
+          }),
         );
       }),
       { numRuns: 400 },
     );
   });
 
-  it('the search service, with 10,000-character queries', () => {
+  it('the search service, with 10,000-character queries', async () => {
     const search = createSearchService(t.core.store);
     const long = fc.oneof(
       fc.string({ unit: 'binary', minLength: 10_000, maxLength: 10_000 }),
@@ -152,10 +158,10 @@ describe('search never throws and always answers well-formed, whatever it is giv
         .map((parts) => parts.join(' ').slice(0, 10_000)),
       fc.constantFrom('model '.repeat(1667).slice(0, 10_000), 'a'.repeat(10_000), '"('.repeat(5000)),
     );
-    fc.assert(
-      fc.property(long, (text) => {
+    await fc.assert(
+      fc.asyncProperty(long, async (text) => {
         expect(text.length).toBeGreaterThanOrEqual(9_000);
-        expectWellFormed(search.search({ text, limit: 6 }));
+        expectWellFormed(await search.search({ text, limit: 6 }));
       }),
       { numRuns: 30 },
     );

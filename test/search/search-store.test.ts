@@ -17,15 +17,13 @@ describe('the search index in SQLite', () => {
     opened.push(store);
     return store;
   };
-  afterEach(() => {
-    for (const store of opened.splice(0)) store.close();
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
   });
-  const ids = (store: Store, text: string, filters = {}) =>
-    createSearchService(store)
-      .search({ text, filters, limit: 50 })
-      .hits.map((hit) => hit.paper.id);
+  const ids = async (store: Store, text: string, filters = {}) =>
+    (await createSearchService(store).search({ text, filters, limit: 50 })).hits.map((hit) => hit.paper.id);
 
-  it('indexes papers stored before search v2 when the migration runs, vocabulary included', () => {
+  it('indexes papers stored before search v2 when the migration runs, vocabulary included', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'paperboy-search-')), 'old.db');
     const old = new Database(file);
     old.exec(migrations[0] ?? '');
@@ -55,34 +53,36 @@ describe('the search index in SQLite', () => {
 
     const migrated = open(file);
     const fresh = open();
-    fresh.papers.upsertMany(fixturePapers());
+    await fresh.papers.upsertMany(fixturePapers());
     for (const query of ['contrastive loss', 'hallucinatons', 'org:x', 'kazakh speech', 'watermar']) {
-      expect(ids(migrated, query)).toEqual(ids(fresh, query));
+      expect(await ids(migrated, query)).toEqual(await ids(fresh, query));
     }
     const words = ['watermarking', 'hallucinations', 'kazakh', 'minervini', 'mhuglab', 'classifiers'];
-    expect(migrated.papers.wordCounts(words)).toEqual(fresh.papers.wordCounts(words));
-    expect(migrated.papers.wordsNear('hallucinatons')).toEqual(fresh.papers.wordsNear('hallucinatons'));
+    expect(await migrated.papers.wordCounts(words)).toEqual(await fresh.papers.wordCounts(words));
+    expect(await migrated.papers.wordsNear('hallucinatons')).toEqual(
+      await fresh.papers.wordsNear('hallucinatons'),
+    );
   });
 
-  it('keeps the index and the vocabulary in step when a paper changes', () => {
+  it('keeps the index and the vocabulary in step when a paper changes', async () => {
     const store = open();
-    store.papers.upsertMany([
+    await store.papers.upsertMany([
       makePaper('2410.00001', { title: 'Quantum annealing for sparse retrieval', upvotes: 3 }),
     ]);
-    expect(ids(store, 'annealing')).toEqual(['2410.00001']);
-    expect(store.papers.wordCounts(['annealing']).get('annealing')).toBe(1);
+    expect(await ids(store, 'annealing')).toEqual(['2410.00001']);
+    expect((await store.papers.wordCounts(['annealing'])).get('annealing')).toBe(1);
 
-    store.papers.upsertMany([
+    await store.papers.upsertMany([
       makePaper('2410.00001', { title: 'Photonic chips for sparse retrieval', upvotes: 60 }),
     ]);
-    expect(ids(store, 'annealing')).toEqual([]);
-    expect(ids(store, 'photonic')).toEqual(['2410.00001']);
-    expect(store.papers.wordCounts(['annealing', 'photonic'])).toEqual(new Map([['photonic', 1]]));
-    expect(ids(store, 'retrieval', { minUpvotes: 50 })).toEqual(['2410.00001']);
-    expect(store.papers.count()).toBe(1);
+    expect(await ids(store, 'annealing')).toEqual([]);
+    expect(await ids(store, 'photonic')).toEqual(['2410.00001']);
+    expect(await store.papers.wordCounts(['annealing', 'photonic'])).toEqual(new Map([['photonic', 1]]));
+    expect(await ids(store, 'retrieval', { minUpvotes: 50 })).toEqual(['2410.00001']);
+    expect(await store.papers.count()).toBe(1);
   });
 
-  it('applies since exactly at day, month and year boundaries', () => {
+  it('applies since exactly at day, month and year boundaries', async () => {
     const store = open();
     const days = [
       '2023-12-31',
@@ -93,7 +93,7 @@ describe('the search index in SQLite', () => {
       '2025-06-15',
       '2026-11-30',
     ];
-    store.papers.upsertMany(
+    await store.papers.upsertMany(
       days.map((day, index) => makePaper(`2410.0000${index}`, { title: 'Diffusion paper', batchDay: day })),
     );
     const dayOf = new Map(days.map((day, index) => [`2410.0000${index}`, day]));
@@ -106,29 +106,31 @@ describe('the search index in SQLite', () => {
       '2026-11-30',
       '2027-01-01',
     ]) {
-      const found = ids(store, 'diffusion', { sinceDay: since })
-        .map((id) => dayOf.get(id))
-        .sort();
+      const found = (await ids(store, 'diffusion', { sinceDay: since })).map((id) => dayOf.get(id)).sort();
       expect(found, `since ${since}`).toEqual(days.filter((day) => day >= since));
       expect(
-        store.papers.listFiltered({ sinceDay: since }, 50, 0).length,
+        (await store.papers.listFiltered({ sinceDay: since }, 50, 0)).length,
         `since ${since} without words`,
       ).toBe(found.length);
     }
   });
 
-  it('applies upvote thresholds exactly, between the indexed buckets too', () => {
+  it('applies upvote thresholds exactly, between the indexed buckets too', async () => {
     const store = open();
     const upvotes = [0, 1, 19, 20, 21, 49, 50, 51, 999, 1000, 5000];
-    store.papers.upsertMany(
+    await store.papers.upsertMany(
       upvotes.map((count, index) =>
         makePaper(`2410.100${String(index).padStart(2, '0')}`, { title: 'Reasoning paper', upvotes: count }),
       ),
     );
     for (const min of [1, 2, 20, 21, 50, 51, 1000, 1001]) {
-      const found = createSearchService(store)
-        .search({ text: 'reasoning', filters: { minUpvotes: min }, limit: 50 })
-        .hits.map((hit) => hit.paper.upvotes);
+      const found = (
+        await createSearchService(store).search({
+          text: 'reasoning',
+          filters: { minUpvotes: min },
+          limit: 50,
+        })
+      ).hits.map((hit) => hit.paper.upvotes);
       expect(
         found.sort((a, b) => a - b),
         `at least ${min}`,
@@ -136,9 +138,9 @@ describe('the search index in SQLite', () => {
     }
   });
 
-  it('matches authors and organizations by name, in their own fields only', () => {
+  it('matches authors and organizations by name, in their own fields only', async () => {
     const store = open();
-    store.papers.upsertMany([
+    await store.papers.upsertMany([
       makePaper('2410.20001', { title: 'Attention sinks', authors: ['Pasquale Minervini', 'Ada Lovelace'] }),
       makePaper('2410.20002', {
         title: 'Minervini attention',
@@ -146,21 +148,23 @@ describe('the search index in SQLite', () => {
         organization: { name: 'nvidia', fullname: 'NVIDIA', avatarUrl: null },
       }),
     ]);
-    expect(ids(store, '', { authors: ['Minervini'] })).toEqual(['2410.20001']);
-    expect(ids(store, 'attention', { authors: ['pasquale minervini'] })).toEqual(['2410.20001']);
-    expect(ids(store, 'attention', { authors: ['Minervini Pasquale'] })).toEqual([]);
-    expect(ids(store, 'attention', { organization: 'NVIDIA' })).toEqual(['2410.20002']);
-    expect(ids(store, '', { organization: 'nvidia', authors: ['Turing'] })).toEqual(['2410.20002']);
+    expect(await ids(store, '', { authors: ['Minervini'] })).toEqual(['2410.20001']);
+    expect(await ids(store, 'attention', { authors: ['pasquale minervini'] })).toEqual(['2410.20001']);
+    expect(await ids(store, 'attention', { authors: ['Minervini Pasquale'] })).toEqual([]);
+    expect(await ids(store, 'attention', { organization: 'NVIDIA' })).toEqual(['2410.20002']);
+    expect(await ids(store, '', { organization: 'nvidia', authors: ['Turing'] })).toEqual(['2410.20002']);
   });
 
-  it('restricts to a given set of papers, and an empty set matches nothing', () => {
+  it('restricts to a given set of papers, and an empty set matches nothing', async () => {
     const store = open();
-    store.papers.upsertMany(fixturePapers());
-    expect(ids(store, 'hallucinations', { paperIds: ['2410.18860', '2410.17243'] })).toEqual(['2410.18860']);
-    expect(ids(store, '', { paperIds: ['2410.18860', '2410.17243'] }).sort()).toEqual([
+    await store.papers.upsertMany(fixturePapers());
+    expect(await ids(store, 'hallucinations', { paperIds: ['2410.18860', '2410.17243'] })).toEqual([
+      '2410.18860',
+    ]);
+    expect((await ids(store, '', { paperIds: ['2410.18860', '2410.17243'] })).sort()).toEqual([
       '2410.17243',
       '2410.18860',
     ]);
-    expect(ids(store, 'hallucinations', { paperIds: [] })).toEqual([]);
+    expect(await ids(store, 'hallucinations', { paperIds: [] })).toEqual([]);
   });
 });

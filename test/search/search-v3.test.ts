@@ -10,69 +10,70 @@ import { fixturePapers, fixtureStore, largerCorpus } from './support/fixture-cor
 
 const c = (line: number) => `2510.${20000 + line}`;
 
-describe('search v3 on a store where some words are in most papers (issue 13)', () => {
-  const store = fixtureStore(largerCorpus());
+describe('search v3 on a store where some words are in most papers (issue 13)', async () => {
+  const store = await fixtureStore(largerCorpus());
   const search = createSearchService(store);
-  const ids = (text: string, limit = 10) => search.search({ text, limit }).hits.map((hit) => hit.paper.id);
-  const titles = (text: string, limit: number) =>
-    search.search({ text, limit }).hits.map((hit) => hit.paper.title);
-  afterAll(() => store.close());
+  const ids = async (text: string, limit = 10) =>
+    (await search.search({ text, limit })).hits.map((hit) => hit.paper.id);
+  const titles = async (text: string, limit: number) =>
+    (await search.search({ text, limit })).hits.map((hit) => hit.paper.title);
+  afterAll(async () => await store.close());
 
-  it('ranks papers about a common word by bm25, titles first, older ones included: never by recency', () => {
-    for (const title of titles('rollout', 5)) expect(title).toMatch(/roll-?\s?outs?/i);
+  it('ranks papers about a common word by bm25, titles first, older ones included: never by recency', async () => {
+    for (const title of await titles('rollout', 5)) expect(title).toMatch(/roll-?\s?outs?/i);
     // The survey is the oldest rollout paper in the store.
-    expect(ids('rollout')).toContain(c(1));
-    expect(ids('rollout survey')[0]).toBe(c(1));
+    expect(await ids('rollout')).toContain(c(1));
+    expect((await ids('rollout survey'))[0]).toBe(c(1));
   });
 
-  it('answers questions people type, from their topic words', () => {
-    expect(ids('how do I make RL training of LLMs cheaper', 3)).toContain(c(4));
-    expect(ids('can a model tell when its own predictions are going wrong without ground truth', 3)).toEqual(
-      expect.arrayContaining([c(40)]),
-    );
-    expect(ids('stopping an agent before it sends an email without approval', 2)).toEqual(
+  it('answers questions people type, from their topic words', async () => {
+    expect(await ids('how do I make RL training of LLMs cheaper', 3)).toContain(c(4));
+    expect(
+      await ids('can a model tell when its own predictions are going wrong without ground truth', 3),
+    ).toEqual(expect.arrayContaining([c(40)]));
+    expect(await ids('stopping an agent before it sends an email without approval', 2)).toEqual(
       expect.arrayContaining([c(33), c(72)]),
     );
   });
 
-  it('finds paraphrases that share a word with the paper', () => {
-    expect(ids('self-driving cars', 3)).toContain(c(52));
-    expect(ids('shell command agents', 3)).toContain(c(32));
-    expect(ids('keeping GPUs busy during RL post-training', 1)).toEqual([c(3)]);
+  it('finds paraphrases that share a word with the paper', async () => {
+    expect(await ids('self-driving cars', 3)).toContain(c(52));
+    expect(await ids('shell command agents', 3)).toContain(c(32));
+    expect(await ids('keeping GPUs busy during RL post-training', 1)).toEqual([c(3)]);
   });
 
-  it('joins split names and splits joined ones, keeping stopwords inside a compound', () => {
-    expect(ids('Loop Arena', 1)).toEqual([c(30)]);
-    expect(ids('roll out pruning', 1)).toEqual([c(2)]);
-    expect(ids('terminalbench', 1)).toEqual([c(31)]);
-    expect(ids('reasoninggym', 1)).toEqual([c(23)]);
+  it('joins split names and splits joined ones, keeping stopwords inside a compound', async () => {
+    expect(await ids('Loop Arena', 1)).toEqual([c(30)]);
+    expect(await ids('roll out pruning', 1)).toEqual([c(2)]);
+    expect(await ids('terminalbench', 1)).toEqual([c(31)]);
+    expect(await ids('reasoninggym', 1)).toEqual([c(23)]);
   });
 
-  it('corrects two-edit typos of long words', () => {
-    expect(search.search({ text: 'qantizaton', limit: 1 }).replaced).toEqual([
+  it('corrects two-edit typos of long words', async () => {
+    expect((await search.search({ text: 'qantizaton', limit: 1 })).replaced).toEqual([
       { typed: 'qantizaton', used: ['quantization'], how: 'corrected' },
     ]);
-    expect(ids('distilaton', 1)).toEqual([c(45)]);
+    expect(await ids('distilaton', 1)).toEqual([c(45)]);
   });
 
-  it('calls a topic no paper is about a weak match', () => {
+  it('calls a topic no paper is about a weak match', async () => {
     for (const query of ['quantum computing', 'football match outcomes', 'galaxy morphology'])
-      expect(search.search({ text: query, limit: 5 }).weak, query).toBe(true);
-    expect(search.search({ text: 'rollout survey', limit: 5 }).weak).toBe(false);
+      expect((await search.search({ text: query, limit: 5 })).weak, query).toBe(true);
+    expect((await search.search({ text: 'rollout survey', limit: 5 })).weak).toBe(false);
   });
 });
 
 describe('a real English word is never replaced by another', () => {
-  it('leaves "teach" as typed (reported as found nowhere) when papers only have "each" and "reach"', () => {
+  it('leaves "teach" as typed (reported as found nowhere) when papers only have "each" and "reach"', async () => {
     const store = openSqliteStore(':memory:');
-    store.papers.upsertMany([
+    await store.papers.upsertMany([
       makePaper('2410.00001', { title: 'Reach each goal', abstract: 'Agents reach each goal.' }),
       makePaper('2410.00002', { title: 'Other', abstract: 'Unrelated.' }),
     ]);
-    const plan = planQuery('teach', store.papers);
+    const plan = await planQuery('teach', store.papers);
     expect(plan.replaced).toEqual([]);
     expect(plan.ignored).toEqual(['teach']);
-    store.close();
+    await store.close();
   });
 });
 
@@ -99,10 +100,10 @@ describe('/papers search: operators, unsearchable text and empty results (issue 
   beforeEach(async () => {
     t = await startTestCore({ now: '2024-10-26T09:00:00Z' });
   });
-  afterEach(() => t.close());
+  afterEach(async () => await t.close());
 
   it('says text without words has nothing to search for, and keeps filters working', async () => {
-    t.core.store.papers.upsertMany(fixturePapers());
+    await t.core.store.papers.upsertMany(fixturePapers());
     for (const text of ['🔥🔥🔥', '((((', '*'])
       expect(await refusal(text)).toBe(
         `"${text}" has no searchable words: search matches words and numbers, e.g. \`/papers search diffusion transformers\`.`,
@@ -115,19 +116,19 @@ describe('/papers search: operators, unsearchable text and empty results (issue 
   });
 
   it('leaves out papers with -word, and matches "exact phrases" only as phrases', async () => {
-    t.core.store.papers.upsertMany(fixturePapers());
+    await t.core.store.papers.upsertMany(fixturePapers());
     const all = asList(await run('video')).cards.map((card) => card.id);
     const without = asList(await run('video -diffusion')).cards;
     expect(without.length).toBeGreaterThan(0);
     expect(without.length).toBeLessThan(all.length);
     for (const card of without) {
-      const paper = t.core.store.papers.get(card.id);
+      const paper = await t.core.store.papers.get(card.id);
       expect(`${paper?.title} ${paper?.abstract} ${paper?.aiSummary}`.toLowerCase()).not.toContain('diffus');
     }
     const phrase = asList(await run('"knowledge editing"')).cards;
     expect(phrase.map((card) => card.id)).toContain('2410.16251');
     for (const card of phrase) {
-      const paper = t.core.store.papers.get(card.id);
+      const paper = await t.core.store.papers.get(card.id);
       expect(`${paper?.title} ${paper?.abstract}`.toLowerCase()).toMatch(/knowledge edit/);
     }
     expect(await refusal('-diffusion')).toBe(
@@ -139,7 +140,7 @@ describe('/papers search: operators, unsearchable text and empty results (issue 
     expect(asList(await run('diffusion')).emptyText).toBe(
       'No papers are stored yet, so there is nothing to search: paperboy stores each day it fetches (`paperboy fetch --from YYYY-MM-DD --to YYYY-MM-DD` backfills older days).',
     );
-    t.core.store.papers.upsertMany(fixturePapers());
+    await t.core.store.papers.upsertMany(fixturePapers());
     const text = asList(await run('zzyzx qqqxx')).emptyText;
     expect(text).toBe(
       'No stored paper (of 39) mentions "zzyzx" or "qqqxx". Check the spelling, or try other words.',

@@ -41,7 +41,7 @@ describe.each<Mode>(['socket', 'http'])('Slack end to end with the real core ove
     expect(messages[0]?.text).toContain('Daily Papers — Fri 25 Oct · top 3 of 29');
     expect(messages[1]?.buttons.slice(0, 3)).toEqual(['Hugging Face', 'arXiv', 'PDF']);
     const stored = driver.harness.fake.workspace.channelMessages('C_PAPERS');
-    const subscription = t.core.store.subscriptions.get({
+    const subscription = await t.core.store.subscriptions.get({
       platform: 'slack',
       workspaceId: driver.harness.fake.teamId,
       channelId: 'C_PAPERS',
@@ -51,7 +51,9 @@ describe.each<Mode>(['socket', 'http'])('Slack end to end with the real core ove
     );
     // The core records the ts Slack gave each paper, so reactions on it can be traced back.
     const paperId = String(stored[1]?.metadata?.event_payload.key).split(':')[2] ?? '';
-    expect(t.core.store.deliveries.get(subscription?.id ?? 0, paperId)?.messageId).toBe(stored[1]?.ts);
+    expect((await t.core.store.deliveries.get(subscription?.id ?? 0, paperId))?.messageId).toBe(
+      stored[1]?.ts,
+    );
     // Paced: one message at a time, never a 429.
     expect(driver.harness.fake.callsTo('chat.postMessage').every((call) => call.status === 200)).toBe(true);
   });
@@ -133,12 +135,12 @@ describe.each<Mode>(['socket', 'http'])('Slack end to end with the real core ove
     t.clock.set('2024-10-26T09:00:00Z');
     await tick();
     const team = driver.harness.fake.teamId;
-    const open = t.core.store.subscriptions.get({
+    const open = await t.core.store.subscriptions.get({
       platform: 'slack',
       workspaceId: team,
       channelId: 'C_OPEN',
     });
-    const archived = t.core.store.subscriptions.get({
+    const archived = await t.core.store.subscriptions.get({
       platform: 'slack',
       workspaceId: team,
       channelId: 'C_GONE',

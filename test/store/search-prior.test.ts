@@ -12,7 +12,7 @@ import { makePaper } from '../support/papers';
  * The ranked window is chosen in SQL by bm25 × the popularity prior, the final order in TypeScript: both
  * must compute the same prior, from a table the triggers keep in step with the papers.
  */
-describe('the popularity prior in SQL', () => {
+describe('the popularity prior in SQL', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'paperboy-prior-')), 'prior.db');
   const store = openSqliteStore(file);
   const papers = [
@@ -21,7 +21,7 @@ describe('the popularity prior in SQL', () => {
     makePaper('2401.00003', { upvotes: 299, batchDay: null, publishedAt: '2025-01-15T08:00:00.000Z' }),
     makePaper('2401.00004', { upvotes: 5000, batchDay: '2024-02-29' }),
   ];
-  store.papers.upsertMany(papers);
+  await store.papers.upsertMany(papers);
   const db = new Database(file, { readonly: true });
   const priors = () =>
     db
@@ -34,13 +34,13 @@ describe('the popularity prior in SQL', () => {
       prior: number;
     }>;
 
-  it('agrees with popularityPrior for every paper, and follows upvote changes', () => {
+  it('agrees with popularityPrior for every paper, and follows upvote changes', async () => {
     for (const row of priors()) {
-      const paper = store.papers.get(row.id);
+      const paper = await store.papers.get(row.id);
       if (!paper) throw new Error(`no paper ${row.id}`);
       expect(row.prior).toBeCloseTo(popularityPrior(paper, '2026-11-30'), 9);
     }
-    store.papers.upsertMany([{ ...(papers[1] as (typeof papers)[number]), upvotes: 120 }]);
+    await store.papers.upsertMany([{ ...(papers[1] as (typeof papers)[number]), upvotes: 120 }]);
     const changed = priors().find((row) => row.id === '2401.00002');
     expect(changed?.prior).toBeCloseTo(
       popularityPrior({ ...(papers[1] as (typeof papers)[number]), upvotes: 120 }, '2026-11-30'),

@@ -24,42 +24,42 @@ describe('SQLite store', () => {
     opened.push(store);
     return store;
   };
-  afterEach(() => {
+  afterEach(async () => {
     for (const store of opened.splice(0)) {
       try {
-        store.close();
+        await store.close();
       } catch {
         // already closed by the test
       }
     }
   });
 
-  it('creates a fresh file with every migration applied, in WAL mode', () => {
-    open('fresh.db').close();
+  it('creates a fresh file with every migration applied, in WAL mode', async () => {
+    await open('fresh.db').close();
     const db = new Database(join(folder, 'fresh.db'), { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
 
-  it('reopens an existing file without losing data or re-running migrations', () => {
+  it('reopens an existing file without losing data or re-running migrations', async () => {
     const first = open('existing.db');
-    first.papers.upsertMany([paper('2410.00001')]);
-    first.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-25T00:00:00Z');
-    first.close();
+    await first.papers.upsertMany([paper('2410.00001')]);
+    await first.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-25T00:00:00Z');
+    await first.close();
     const second = open('existing.db');
-    expect(second.papers.get('2410.00001')?.title).toBe('Paper 2410.00001');
-    expect(second.subscriptions.get(channel)?.time).toBe('09:00');
+    expect((await second.papers.get('2410.00001'))?.title).toBe('Paper 2410.00001');
+    expect((await second.subscriptions.get(channel))?.time).toBe('09:00');
   });
 
-  it('migrates a file left at an older schema version', () => {
+  it('migrates a file left at an older schema version', async () => {
     const file = join(folder, 'old.db');
     const db = new Database(file);
     db.exec(migrations[0] ?? '');
     db.pragma('user_version = 1');
     db.close();
     const store = open('old.db');
-    expect(store.papers.count()).toBe(0);
+    expect(await store.papers.count()).toBe(0);
     const check = new Database(file, { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(migrations.length);
     check.close();
@@ -99,46 +99,80 @@ describe('SQLite store', () => {
     expect(() => openSqliteStore(file)).toThrow(/newer than this paperboy/);
   });
 
-  it('refreshes upvotes, comments and stars of a paper seen again, without duplicating it', () => {
+  it('refreshes upvotes, comments and stars of a paper seen again, without duplicating it', async () => {
     const store = open('upsert.db');
-    expect(store.papers.upsertMany([paper('2410.00002', { upvotes: 3, githubStars: 1 })])).toEqual({
+    expect(await store.papers.upsertMany([paper('2410.00002', { upvotes: 3, githubStars: 1 })])).toEqual({
       inserted: 1,
       updated: 0,
     });
     expect(
-      store.papers.upsertMany([paper('2410.00002', { upvotes: 40, numComments: 5, githubStars: 90 })]),
+      await store.papers.upsertMany([paper('2410.00002', { upvotes: 40, numComments: 5, githubStars: 90 })]),
     ).toEqual({
       inserted: 0,
       updated: 1,
     });
-    expect(store.papers.count()).toBe(1);
-    expect(store.papers.get('2410.00002')).toMatchObject({ upvotes: 40, numComments: 5, githubStars: 90 });
-    expect(store.papers.searchFts('"diffusion"', {}, 10)).toHaveLength(1);
+    expect(await store.papers.count()).toBe(1);
+    expect(await store.papers.get('2410.00002')).toMatchObject({
+      upvotes: 40,
+      numComments: 5,
+      githubStars: 90,
+    });
+    expect(
+      await store.papers.searchText(
+        {
+          clauses: [{ alternatives: [{ words: ['diffusion'], adjacent: false }] }],
+          required: [],
+          excluded: [],
+        },
+        {},
+        10,
+      ),
+    ).toHaveLength(1);
   });
 
-  it('keeps an unknown comment count unknown, and never lets unknown overwrite a known count', () => {
+  it('keeps an unknown comment count unknown, and never lets unknown overwrite a known count', async () => {
     const store = open('comments.db');
-    store.papers.upsertMany([paper('2410.00004', { numComments: null, mediaUrls: [], submittedBy: null })]);
-    expect(store.papers.get('2410.00004')?.numComments).toBeNull();
-    store.papers.upsertMany([
+    await store.papers.upsertMany([
+      paper('2410.00004', { numComments: null, mediaUrls: [], submittedBy: null }),
+    ]);
+    expect((await store.papers.get('2410.00004'))?.numComments).toBeNull();
+    await store.papers.upsertMany([
       paper('2410.00004', { numComments: 7, mediaUrls: ['https://cdn.example/fig.png'], submittedBy: 'Ada' }),
     ]);
-    store.papers.upsertMany([paper('2410.00004', { numComments: null, mediaUrls: [], submittedBy: null })]);
-    expect(store.papers.get('2410.00004')).toMatchObject({
+    await store.papers.upsertMany([
+      paper('2410.00004', { numComments: null, mediaUrls: [], submittedBy: null }),
+    ]);
+    expect(await store.papers.get('2410.00004')).toMatchObject({
       numComments: 7,
       mediaUrls: ['https://cdn.example/fig.png'],
       submittedBy: 'Ada',
     });
   });
 
-  it('records a paper at most once per subscription in the delivery log', () => {
+  it('records a paper at most once per subscription in the delivery log', async () => {
     const store = open('log.db');
-    store.papers.upsertMany([paper('2410.00003')]);
-    const subscription = store.subscriptions.upsert(channel, defaultDigestSettings, '2024-10-25T00:00:00Z');
+    await store.papers.upsertMany([paper('2410.00003')]);
+    const subscription = await store.subscriptions.upsert(
+      channel,
+      defaultDigestSettings,
+      '2024-10-25T00:00:00Z',
+    );
     const row = { paperId: '2410.00003', state: 'pending' as const, reason: null, detail: null, rank: 0 };
-    store.deliveries.createRun(subscription.id, '2024-10-26', '2024-10-25', [row], '2024-10-26T09:00:00Z');
-    store.deliveries.createRun(subscription.id, '2024-10-27', '2024-10-25', [row], '2024-10-27T09:00:00Z');
-    expect(store.deliveries.loggedPaperIds(subscription.id, ['2410.00003']).size).toBe(1);
+    await store.deliveries.createRun(
+      subscription.id,
+      '2024-10-26',
+      '2024-10-25',
+      [row],
+      '2024-10-26T09:00:00Z',
+    );
+    await store.deliveries.createRun(
+      subscription.id,
+      '2024-10-27',
+      '2024-10-25',
+      [row],
+      '2024-10-27T09:00:00Z',
+    );
+    expect((await store.deliveries.loggedPaperIds(subscription.id, ['2410.00003'])).size).toBe(1);
     expect(() =>
       new Database(join(folder, 'log.db'))
         .prepare(

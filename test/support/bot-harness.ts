@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { parseConfig } from '../../src/app/config';
 import type { Core } from '../../src/app/create-core';
-import { runBot } from '../../src/app/run-bot';
+import { runBot, type StartedBot } from '../../src/app/run-bot';
 import type { Ticker } from '../../src/app/scheduler';
 import { ManualClock } from '../../src/clock';
 import { createLogger } from '../../src/logging/logger';
@@ -64,7 +64,7 @@ export class BotHarness {
     readonly database: string,
     private readonly stopper: AbortController,
     private readonly exit: Promise<number>,
-    readonly started: { core: Core; jobs: readonly string[]; metricsPort: number | null },
+    readonly started: StartedBot,
   ) {}
 
   static async start(options: BotOptions): Promise<BotHarness> {
@@ -117,6 +117,9 @@ export class BotHarness {
       started,
       exit.then((code) => Promise.reject(new Error(`exited ${code}`))),
     ]);
+    // What a test does next (a tick at a later time) starts from a bot that has caught up, as in production
+    // where ticks are a minute apart.
+    await bot.caughtUp;
     return new BotHarness(logs, clock, ticker, hf, discord, database, stopper, exit, bot);
   }
 

@@ -29,7 +29,7 @@ export async function startTestCore(
     ...options.env,
   });
   const log = pino({ level: 'silent' });
-  const core = createCore({
+  const core = await createCore({
     config,
     clock,
     log,
@@ -41,7 +41,7 @@ export async function startTestCore(
     hf,
     clock,
     async close() {
-      core.close();
+      await core.close();
       await hf.stop();
     },
   };

@@ -346,4 +346,13 @@ export const migrations: string[] = [
     DELETE FROM paper_search_prior WHERE rowid = old.rowid;
   END;
   `,
+  // 12: scheduled jobs' leases (one row per job: who runs it until when, and the last tick it was started for).
+  `
+  CREATE TABLE job_leases (
+    job TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at TEXT NOT NULL,           -- '' once finished
+    last_tick TEXT NOT NULL
+  );
+  `,
 ];

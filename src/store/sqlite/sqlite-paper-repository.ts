@@ -135,6 +135,7 @@ export class SqlitePaperRepository implements PaperRepository {
     return this.paperCount;
   }
 
+  /** A raw FTS5 expression (tests of the index itself only: not part of the Store contract). */
   searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[] {
     const conditions = ['paper_search MATCH @match', ...filterConditions(filters)];
     const rows = this.statements

@@ -20,7 +20,7 @@ interface HolderRow {
 }
 
 export function claimSchedulerLock(db: Db, path: string, holder: SchedulerHolder): SchedulerClaim {
-  if (path === ':memory:') return { ok: true, release: () => {} };
+  if (path === ':memory:') return { ok: true, release: async () => {} };
   const lock = new Database(`${path}-lock`);
   try {
     lock.pragma('busy_timeout = 0');
@@ -30,6 +30,10 @@ export function claimSchedulerLock(db: Db, path: string, holder: SchedulerHolder
     if (!String((error as { code?: string }).code).startsWith('SQLITE_BUSY')) throw error;
     return { ok: false, holder: currentHolder(db) };
   }
+  // The lock makes this process the file's only scheduler: a lease left by an earlier one (killed while a
+  // job ran) is void at once, so a restart resumes the job now (even within the same minute) rather than
+  // after the lease would expire.
+  db.prepare(`UPDATE job_leases SET expires_at = '', last_tick = ''`).run();
   try {
     db.prepare(
       `INSERT INTO scheduler_holder (id, pid, host, started_at) VALUES (1, ?, ?, ?)
@@ -40,7 +44,7 @@ export function claimSchedulerLock(db: Db, path: string, holder: SchedulerHolder
   }
   return {
     ok: true,
-    release: () => {
+    release: async () => {
       try {
         db.prepare('DELETE FROM scheduler_holder WHERE id = 1 AND pid = ? AND host = ?').run(
           holder.pid,

@@ -2,12 +2,13 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
-import type { Store } from '../store';
+import type { SavedDay, Store } from '../store';
 import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
-import { classifySqliteError, openFailure, withFaultCodes } from './sqlite-faults';
+import { classifySqliteError, openFailure, promisedWithFaultCodes } from './sqlite-faults';
+import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
@@ -55,31 +56,49 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     throw openFailure(error, path, readOnly);
   }
   options.onOpen?.(db);
-  const guard = <T extends object>(repository: T) => withFaultCodes(repository, path, readOnly);
+  const lift = <T extends object>(repository: T) => promisedWithFaultCodes(repository, path, readOnly);
+  const papers = new SqlitePaperRepository(db);
+  const batches = new SqliteBatchRepository(db);
+  const sourceLog = new SqliteSourceLogRepository(db);
+  const saveDay = db.transaction(({ day, papers: listed, rejected, fetchedAt }: SavedDay) => {
+    const upserted = papers.upsertMany(listed);
+    batches.record(
+      day,
+      listed.map((paper) => paper.id),
+      fetchedAt,
+    );
+    sourceLog.recordRejects(day, rejected, fetchedAt);
+    sourceLog.markDayRecovered(day, fetchedAt);
+    return upserted;
+  });
   return {
+    engine: 'sqlite',
     readOnly,
-    papers: guard(new SqlitePaperRepository(db)),
-    batches: guard(new SqliteBatchRepository(db)),
-    subscriptions: guard(new SqliteSubscriptionRepository(db)),
-    deliveries: guard(new SqliteDeliveryRepository(db)),
-    discussion: guard(new SqliteDiscussionRepository(db)),
-    sourceLog: guard(new SqliteSourceLogRepository(db)),
-    ranking: guard(new SqliteRankingRepository(db)),
-    transaction: (work) => {
+    papers: lift(papers),
+    batches: lift(batches),
+    subscriptions: lift(new SqliteSubscriptionRepository(db)),
+    deliveries: lift(new SqliteDeliveryRepository(db)),
+    discussion: lift(new SqliteDiscussionRepository(db)),
+    sourceLog: lift(sourceLog),
+    ranking: lift(new SqliteRankingRepository(db)),
+    jobs: lift(new SqliteJobLeaseRepository(db)),
+    saveDay: async (day) => {
       try {
-        return db.transaction(work)();
+        return saveDay(day);
       } catch (error) {
         throw classifySqliteError(error, path, readOnly);
       }
     },
-    claimScheduler: (holder) => {
+    claimScheduler: async (holder) => {
       try {
         return claimSchedulerLock(db, path, holder);
       } catch (error) {
         throw openFailure(error, `${path}-lock`);
       }
     },
-    close: () => db.close(),
+    close: async () => {
+      db.close();
+    },
   };
 }
 

@@ -71,8 +71,8 @@ export function largerCorpus(): Paper[] {
 }
 
 /** A fresh in-memory store holding `papers` (the fixture papers unless told). */
-export function fixtureStore(papers: Paper[] = fixturePapers()): Store {
+export async function fixtureStore(papers: Paper[] = fixturePapers()): Promise<Store> {
   const store = openSqliteStore(':memory:');
-  store.papers.upsertMany(papers);
+  await store.papers.upsertMany(papers);
   return store;
 }

@@ -16,15 +16,16 @@ export interface RelevanceReport {
 }
 
 /** Runs every labelled query through `rank` (paper ids, best first) and scores the answers. */
-export function measureRelevance(
+export async function measureRelevance(
   queries: LabelledQuery[],
-  rank: (query: string) => string[],
-): RelevanceReport {
-  const outcomes = queries.map((query) => {
-    const top = rank(query.query).slice(0, 10);
+  rank: (query: string) => Promise<string[]>,
+): Promise<RelevanceReport> {
+  const outcomes: QueryOutcome[] = [];
+  for (const query of queries) {
+    const top = (await rank(query.query)).slice(0, 10);
     const index = top.findIndex((id) => query.relevant.includes(id));
-    return { query, rank: index >= 0 ? index + 1 : null, top };
-  });
+    outcomes.push({ query, rank: index >= 0 ? index + 1 : null, top });
+  }
   const count = Math.max(1, outcomes.length);
   return {
     mrrAt10: outcomes.reduce((sum, outcome) => sum + (outcome.rank ? 1 / outcome.rank : 0), 0) / count,
@@ -34,10 +35,11 @@ export function measureRelevance(
 }
 
 /** Share of off-topic queries answered with at least one paper (lower is better). */
-export function junkRate(
+export async function junkRate(
   queries: string[],
-  rank: (query: string) => string[],
-): { rate: number; answered: string[] } {
-  const answered = queries.filter((query) => rank(query).length > 0);
+  rank: (query: string) => Promise<string[]>,
+): Promise<{ rate: number; answered: string[] }> {
+  const answered: string[] = [];
+  for (const query of queries) if ((await rank(query)).length > 0) answered.push(query);
   return { rate: answered.length / Math.max(1, queries.length), answered };
 }

@@ -17,7 +17,7 @@ export interface Answer {
   weak: boolean;
 }
 
-export type System = (query: string) => Answer;
+export type System = (query: string) => Answer | Promise<Answer>;
 
 export interface Scores {
   queries: number;
@@ -27,13 +27,13 @@ export interface Scores {
   mrrAt10: number;
 }
 
-function score(queries: LabelledQueryV3[], system: System): Scores {
+async function score(queries: LabelledQueryV3[], system: System): Promise<Scores> {
   let at1 = 0;
   let at3 = 0;
   let at10 = 0;
   let reciprocal = 0;
   for (const query of queries) {
-    const answer = system(query.query);
+    const answer = await system(query.query);
     if (query.category === 'offtopic') {
       const clean = answer.ids.length === 0 || answer.weak ? 1 : 0;
       at1 += clean;
@@ -61,17 +61,19 @@ function score(queries: LabelledQueryV3[], system: System): Scores {
 
 export type Row = { category: Category | 'all'; scores: Scores };
 
-export function scoreByCategory(queries: LabelledQueryV3[], system: System): Row[] {
-  return [
-    ...categories.map((category) => ({
+export async function scoreByCategory(queries: LabelledQueryV3[], system: System): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const category of categories) {
+    rows.push({
       category,
-      scores: score(
+      scores: await score(
         queries.filter((query) => query.category === category),
         system,
       ),
-    })),
-    { category: 'all' as const, scores: score(queries, system) },
-  ];
+    });
+  }
+  rows.push({ category: 'all' as const, scores: await score(queries, system) });
+  return rows;
 }
 
 const oldRanks = () =>
@@ -82,15 +84,15 @@ const oldRanks = () =>
   ).v3;
 
 /** The three systems over the larger corpus; `close` when done. */
-export function systems(features: SearchFeatures = allFeatures) {
+export async function systems(features: SearchFeatures = allFeatures) {
   const papers = largerCorpus();
-  const store = fixtureStore(papers);
+  const store = await fixtureStore(papers);
   const search = createSearchService(store, features);
   const plain = plainFts5(papers);
   const recorded = oldRanks();
   return {
-    current: (query: string): Answer => {
-      const result = search.search({ text: query, limit: 10 });
+    current: async (query: string): Promise<Answer> => {
+      const result = await search.search({ text: query, limit: 10 });
       return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
     },
     plain: (query: string): Answer => ({ ids: plain.ids(query), weak: false }),
@@ -99,8 +101,8 @@ export function systems(features: SearchFeatures = allFeatures) {
       if (!ids) throw new Error(`no recorded answer of the old search for "${query}": re-record it`);
       return { ids, weak: false };
     },
-    close: () => {
-      store.close();
+    close: async () => {
+      await store.close();
       plain.close();
     },
   };
@@ -126,9 +128,9 @@ export function formatTable(columns: Array<{ name: string; rows: Row[] }>): stri
 }
 
 /** The sets search v2 was measured on (real fixtures only): MRR@10 of the main and held-out sets, clean off-topic share. */
-export function existingSets(features: SearchFeatures = allFeatures) {
+export async function existingSets(features: SearchFeatures = allFeatures) {
   const papers = fixturePapers();
-  const store = fixtureStore(papers);
+  const store = await fixtureStore(papers);
   const search = createSearchService(store, features);
   const plain = plainFts5(papers);
   const recorded = (
@@ -138,29 +140,38 @@ export function existingSets(features: SearchFeatures = allFeatures) {
   ).v2;
   const answer = {
     old: (query: string): Answer => ({ ids: recorded[query] ?? [], weak: false }),
-    new: (query: string): Answer => {
-      const result = search.search({ text: query, limit: 10 });
+    new: async (query: string): Promise<Answer> => {
+      const result = await search.search({ text: query, limit: 10 });
       return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
     },
     plain: (query: string): Answer => ({ ids: plain.ids(query), weak: false }),
   };
-  const mrr = (queries: LabelledQuery[], system: System) =>
-    queries.reduce((sum, query) => {
-      const index = system(query.query).ids.findIndex((id) => query.relevant.includes(id));
-      return sum + (index >= 0 ? 1 / (index + 1) : 0);
-    }, 0) / queries.length;
-  const clean = (system: System) =>
-    offTopicQueries.filter((query) => {
-      const result = system(query);
-      return result.ids.length === 0 || result.weak;
-    }).length / offTopicQueries.length;
-  const rows = (['old', 'new', 'plain'] as const).map((name) => ({
-    name,
-    main: mrr(relevanceSet, answer[name]),
-    heldOut: mrr(heldOutSet, answer[name]),
-    offTopic: clean(answer[name]),
-  }));
-  store.close();
+  const mrr = async (queries: LabelledQuery[], system: System) => {
+    let sum = 0;
+    for (const query of queries) {
+      const index = (await system(query.query)).ids.findIndex((id) => query.relevant.includes(id));
+      sum += index >= 0 ? 1 / (index + 1) : 0;
+    }
+    return sum / queries.length;
+  };
+  const clean = async (system: System) => {
+    let clean = 0;
+    for (const query of offTopicQueries) {
+      const result = await system(query);
+      if (result.ids.length === 0 || result.weak) clean++;
+    }
+    return clean / offTopicQueries.length;
+  };
+  const rows = [];
+  for (const name of ['old', 'new', 'plain'] as const) {
+    rows.push({
+      name,
+      main: await mrr(relevanceSet, answer[name]),
+      heldOut: await mrr(heldOutSet, answer[name]),
+      offTopic: await clean(answer[name]),
+    });
+  }
+  await store.close();
   plain.close();
   return rows;
 }

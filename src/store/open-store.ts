@@ -1,0 +1,19 @@
+/**
+ * Opens the store DATABASE_URL names: `postgres://` or `postgresql://` is a PostgreSQL server, anything
+ * else a SQLite file (the embedded default: `./data/paperboy.db`, `file:///abs/path.db`, `:memory:`).
+ */
+import { openPostgresStore, type PostgresStoreOptions } from './postgres/pg-store';
+import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store';
+import type { Store } from './store';
+
+export interface OpenStoreOptions {
+  sqlite?: SqliteStoreOptions;
+  postgres?: PostgresStoreOptions;
+}
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
+  if (isPostgresUrl(databaseUrl)) return openPostgresStore(databaseUrl, options.postgres);
+  return openSqliteStore(databaseUrl, options.sqlite);
+}
