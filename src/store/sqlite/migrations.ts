@@ -355,4 +355,25 @@ export const migrations: string[] = [
     last_tick TEXT NOT NULL
   );
   `,
+  // 13: search's common-word lists: for each stem in many papers (as FTS5's porter tokenizer indexes it),
+  // its best papers by bm25 × prior, so a query made only of such words picks its window here instead of
+  // scoring every paper containing them; and which vocabulary words have such a stem. Rebuilt by the store
+  // when a stem's paper count or the newest day has moved (sqlite-search-common.ts).
+  `
+  CREATE TABLE paper_search_common (
+    stem TEXT NOT NULL,
+    rowid INTEGER NOT NULL,
+    score REAL NOT NULL,              -- -bm25 with field weights when the list was built
+    PRIMARY KEY (stem, rowid)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_search_common_stems (
+    stem TEXT PRIMARY KEY,
+    papers INTEGER NOT NULL,          -- papers containing the stem when the list was built
+    newest_day REAL NOT NULL          -- the newest paper's julian day then (the prior's recency)
+  ) WITHOUT ROWID;
+  CREATE TABLE paper_search_common_words (
+    word TEXT PRIMARY KEY,
+    stem TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
+import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
 import {
   bm25Weights,
@@ -20,8 +21,6 @@ import {
 } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 
-type Scored = { rowid: number; score: number };
-
 export class SqliteTextSearch {
   private readonly statements: StatementCache;
   private readonly daySpan;
@@ -29,11 +28,13 @@ export class SqliteTextSearch {
   private readonly snippetsOf;
 
   private readonly newestDay;
+  private readonly common;
 
   constructor(db: Database.Database) {
     // Through the day index, as daySpan: the newest paper's day as a julian day, for the prior's recency.
     this.newestDay = db.prepare(`SELECT julianday((SELECT max(${paperDay}) FROM papers))`).pluck();
     this.statements = new StatementCache(db);
+    this.common = new SqliteSearchCommon(db);
     // Two subqueries, so each reads one end of the day index instead of scanning the table.
     this.daySpan = db.prepare(
       `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,
@@ -51,10 +52,25 @@ export class SqliteTextSearch {
   }
 
   search(query: TextQuery, filters: PaperFilters, limit: number): TextHit[] {
-    const text = textExpression(query);
-    if (text === null || limit <= 0) return [];
+    if (textExpression(query) === null || limit <= 0) return [];
+    const newestDay = this.newestJulianDay();
+    this.common.refresh(newestDay);
+    // Clauses whose stems are in many papers choose no window: the lists do when all are, else the rest do.
+    const common = this.common.common(query.clauses);
+    const rare = query.clauses.filter((_, index) => !common[index]);
+    const params = { newestDay, ...filterParams(filters) };
+    // Names are matched in the index, so only the filters on `papers` can narrow a common-word list.
+    const listable = rare.length === 0 && filters.authors === undefined && filters.organization === undefined;
+    const ranked =
+      (listable ? this.common.ranked(query, filterConditions(filters), params, limit) : null) ??
+      this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
+    return ranked.length === 0 ? [] : this.rows(query, ranked);
+  }
+
+  /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
+  private rankedByIndex(query: TextQuery, filters: PaperFilters, limit: number, params: object): Scored[] {
     const facets = facetMatch(filters, () => this.daySpan.get() as { first: string; last: string } | null);
-    const match = [text, ...nameExpressions(filters), ...facets.parts].join(' AND ');
+    const match = [textExpression(query), ...nameExpressions(filters), ...facets.parts].join(' AND ');
     const conditions = filterConditions(filters, { upvotes: facets.checkUpvotes, since: facets.checkSince });
     const priorWeight = query.priorWeight ?? 0;
     const joins = [
@@ -64,20 +80,16 @@ export class SqliteTextSearch {
         : []),
     ].join(' ');
     const order = priorWeight > 0 ? `score * (1 + @priorWeight * ${priorExpression})` : 'score';
-    const ranked = this.statements
+    return this.statements
       .get(
         `SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${query.fieldWeights === false ? uniformWeights : bm25Weights}) AS score FROM paper_search ${joins}
          WHERE ${['paper_search MATCH @match', ...conditions].join(' AND ')}
          ORDER BY ${order} DESC LIMIT @limit`,
       )
-      .all({
-        match,
-        limit,
-        priorWeight,
-        newestDay: this.newestJulianDay(),
-        ...filterParams(filters),
-      }) as Scored[];
-    if (ranked.length === 0) return [];
+      .all({ ...params, match, limit, priorWeight }) as Scored[];
+  }
+
+  private rows(query: TextQuery, ranked: Scored[]): TextHit[] {
     const matched = this.matchedClauses(query, ranked);
     const rows = new Map(
       (this.byRowids.all(JSON.stringify(ranked.map((row) => row.rowid))) as PaperRow[]).map((row) => [

@@ -1,0 +1,168 @@
+/**
+ * Common-word lists (migration 12): for each stem (as FTS5's porter tokenizer indexes it) in at least
+ * `minPapers` papers, its `listLength` best papers by bm25 with field weights × the popularity prior.
+ * FTS5's bm25 scores every paper containing a query's words, about a microsecond each, so a query made of
+ * common words would score tens of thousands of papers; from the lists it picks its window among a few
+ * hundred rows. A stem, not a word, is what costs: "performing" is in few papers but matches every
+ * "performance", so the vocabulary's words are stemmed by FTS5 itself (a scratch table and fts5vocab), not
+ * by a second stemmer here. The first search after papers changed rebuilds (with FTS5's own bm25, so a list
+ * ranks as a full scan would) the lists whose stem's paper count moved by more than `slack` or whose newest
+ * day is a week old: writes stay as fast as before and one search after a sync pays. The prior is joined
+ * live, so upvote changes count at once.
+ */
+import type Database from 'better-sqlite3';
+import { priorWeight } from '../../search/ranking';
+import { stopwords } from '../../search/search-text';
+import type { TextClause, TextQuery } from '../store';
+import { bm25Weights, clauseExpression, priorExpression } from './sqlite-search-match';
+import { StatementCache } from './statement-cache';
+
+/** Stems in at least this many papers get a list; rarer ones are cheap enough to score in full. */
+export const minPapers = 3000;
+/** Papers kept per stem: more than any window a search asks for (see the service's `minWindow`). */
+export const listLength = 200;
+/** A list is rebuilt when its stem's paper count has moved by more than this share. */
+const slack = 0.1;
+/** …or when the newest paper is this many days newer than when it was built (the prior's recency). */
+const maxAgeDays = 7;
+
+export type Scored = { rowid: number; score: number };
+type Stem = { stem: string; papers: number; word: string };
+
+export class SqliteSearchCommon {
+  /** The database's change counters when the lists were last brought up to date. */
+  private checkedAt: string | null = null;
+  private readonly statements;
+
+  constructor(private readonly db: Database.Database) {
+    this.statements = new StatementCache(db);
+  }
+
+  private changedAt(): string {
+    const changes = this.statements.get('SELECT total_changes()').pluck().get();
+    return `${this.db.pragma('data_version', { simple: true })}:${changes}`;
+  }
+
+  /** Rebuilds the lists that papers' changes have made stale; cheap when nothing changed since last time. */
+  refresh(newestDay: number): void {
+    if (this.db.readonly || this.changedAt() === this.checkedAt) return;
+    this.db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.paper_search_terms USING fts5vocab(main, paper_search, row);
+       CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer USING fts5(word, tokenize = 'porter unicode61 remove_diacritics 2');
+       CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer_terms USING fts5vocab(temp, stemmer, instance);`,
+    );
+    this.db.transaction(() => {
+      this.db.exec(`DELETE FROM temp.stemmer;
+        INSERT INTO temp.stemmer (word) SELECT word FROM search_words WHERE papers > 0;
+        DELETE FROM paper_search_common_words;
+        INSERT INTO paper_search_common_words (word, stem)
+          SELECT stemmer.word, terms.term FROM temp.paper_search_terms AS terms
+          JOIN temp.stemmer_terms AS stems ON stems.term = terms.term
+          JOIN temp.stemmer ON stemmer.rowid = stems.doc
+          WHERE terms.doc >= ${minPapers};`);
+      // One word per stem to match it by (not a stopword, which a search drops), with the stem's papers.
+      const stems = this.statements
+        .get(
+          `SELECT words.stem AS stem, terms.doc AS papers, words.word AS word FROM paper_search_common_words AS words
+           JOIN temp.paper_search_terms AS terms ON terms.term = words.stem
+           WHERE words.word NOT IN (SELECT value FROM json_each(@stopwords)) GROUP BY words.stem`,
+        )
+        .all({ stopwords: JSON.stringify([...stopwords]) }) as Stem[];
+      const built = new Map(
+        (
+          this.statements
+            .get('SELECT stem, papers, newest_day AS day FROM paper_search_common_stems')
+            .all() as Array<{
+            stem: string;
+            papers: number;
+            day: number;
+          }>
+        ).map((row) => [row.stem, row]),
+      );
+      const wanted = new Set(stems.map((row) => row.stem));
+      for (const stem of built.keys()) if (!wanted.has(stem)) this.clear(stem);
+      for (const row of stems) {
+        const before = built.get(row.stem);
+        const fresh =
+          before &&
+          Math.abs(row.papers - before.papers) <= slack * before.papers &&
+          newestDay - before.day < maxAgeDays;
+        if (!fresh) this.rebuild(row, newestDay);
+      }
+    })();
+    this.checkedAt = this.changedAt();
+  }
+
+  private clear(stem: string): void {
+    this.statements.get('DELETE FROM paper_search_common WHERE stem = ?').run(stem);
+    this.statements.get('DELETE FROM paper_search_common_stems WHERE stem = ?').run(stem);
+  }
+
+  private rebuild({ stem, papers, word }: Stem, newestDay: number): void {
+    this.clear(stem);
+    this.statements
+      .get(
+        `INSERT INTO paper_search_common (stem, rowid, score)
+         SELECT @stem, paper_search.rowid, -bm25(paper_search, ${bm25Weights}) AS score FROM paper_search
+         CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid
+         WHERE paper_search MATCH @match ORDER BY score * (1 + @priorWeight * ${priorExpression}) DESC
+         LIMIT @listLength`,
+      )
+      .run({
+        stem,
+        match: clauseExpression({ alternatives: [{ words: [word], adjacent: false }] }),
+        priorWeight,
+        newestDay,
+        listLength,
+      });
+    this.statements
+      .get('INSERT INTO paper_search_common_stems (stem, papers, newest_day) VALUES (?, ?, ?)')
+      .run(stem, papers, newestDay);
+  }
+
+  /** Which of the clauses are made only of words with common stems (a compound's phrase aside). */
+  common(clauses: TextClause[]): boolean[] {
+    const wordsOf = (clause: TextClause) => {
+      const unordered = clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
+      return unordered.length > 0 ? unordered.flatMap((alt) => alt.words) : null;
+    };
+    const all = [...new Set(clauses.flatMap((clause) => wordsOf(clause) ?? []))];
+    const listed = new Set(
+      this.statements
+        .get('SELECT word FROM paper_search_common_words WHERE word IN (SELECT value FROM json_each(?))')
+        .pluck()
+        .all(JSON.stringify(all)) as string[],
+    );
+    return clauses.map((clause) => wordsOf(clause)?.every((word) => listed.has(word)) ?? false);
+  }
+
+  /**
+   * The best `limit` papers passing `conditions` (on `papers`, see sqlite-search-filters.ts) for clauses
+   * all common, each paper's score the sum of its listed words' bm25 (as FTS5 sums a query's phrases).
+   * Null when the lists cannot vouch for the answer: a phrase to require or exclude, another prior or field
+   * weighting, or fewer than `limit` listed papers passing the filters (an unlisted paper ranks below every
+   * listed one).
+   */
+  ranked(query: TextQuery, conditions: string[], params: object, limit: number): Scored[] | null {
+    if (limit > listLength || query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
+    if (query.required.length > 0 || query.excluded.length > 0) return null;
+    const words = query.clauses.flatMap((clause) =>
+      clause.alternatives
+        .filter((alt) => !alt.adjacent || alt.words.length === 1)
+        .flatMap((alt) => alt.words),
+    );
+    const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = top.rowid' : '';
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+    const rows = this.statements
+      .get(
+        `SELECT top.rowid AS rowid, top.score AS score FROM (
+           SELECT list.rowid AS rowid, sum(list.score) AS score FROM json_each(@words) AS typed
+           JOIN paper_search_common_words AS words ON words.word = typed.value
+           JOIN paper_search_common AS list ON list.stem = words.stem GROUP BY list.rowid) AS top
+         CROSS JOIN paper_search_prior AS prior ON prior.rowid = top.rowid ${join} ${where}
+         ORDER BY top.score * (1 + @priorWeight * ${priorExpression}) DESC LIMIT @limit`,
+      )
+      .all({ ...params, words: JSON.stringify(words), limit, priorWeight }) as Scored[];
+    return rows.length === limit ? rows : null;
+  }
+}
