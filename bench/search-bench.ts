@@ -85,6 +85,11 @@ const request = (query: BenchQuery, limit: number) => {
   return { text: parsed.text, filters: paperFilters(parsed.filters, newestDay), limit };
 };
 const run = async (query: BenchQuery) => (await search.search(request(query, 6))).hits.length;
+// The first search after papers changed brings the store's common-word lists up to date: part of the build.
+let began = performance.now();
+await search.search({ text: 'model', limit: 6 });
+const listsMs = performance.now() - began;
+indexMs += listsMs;
 for (const query of queries.slice(0, 20)) await run(query);
 const times: number[] = [];
 const byKind = new Map<QueryKind, number[]>();
@@ -132,7 +137,7 @@ for (const query of queries) {
 plainDb.close();
 
 const db = new Database(file, { readonly: true });
-let began = performance.now();
+began = performance.now();
 const baseline = naiveBaseline(db, newestDay);
 const baselineLoadMs = performance.now() - began;
 const baselineTimes: number[] = [];
@@ -161,7 +166,7 @@ out();
 row('', 'paperboy (FTS5)', 'naive substring scan', 'plain FTS5 bm25 (AND)');
 row(
   'index build',
-  `${(indexMs / 1000).toFixed(1)} s`,
+  `${(indexMs / 1000).toFixed(1)} s (lists ${(listsMs / 1000).toFixed(1)} s)`,
   `${(baselineLoadMs / 1000).toFixed(1)} s (load into memory)`,
 );
 row('latency p50', `${ms(ours.p50)} ms`, `${ms(theirs.p50)} ms`, `${ms(plainStats.p50)} ms`);

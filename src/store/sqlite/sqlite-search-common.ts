@@ -1,6 +1,6 @@
 /**
  * Common-word lists (migration 12): for each stem (as FTS5's porter tokenizer indexes it) in at least
- * `minPapers` papers, its `listLength` best papers by bm25 with field weights × the popularity prior.
+ * `commonPapers` papers, its `listLength` best papers by bm25 with field weights × the popularity prior.
  * FTS5's bm25 scores every paper containing a query's words, about a microsecond each, so a query made of
  * common words would score tens of thousands of papers; from the lists it picks its window among a few
  * hundred rows. A stem, not a word, is what costs: "performing" is in few papers but matches every
@@ -18,7 +18,7 @@ import { bm25Weights, clauseExpression, priorExpression } from './sqlite-search-
 import { StatementCache } from './statement-cache';
 
 /** Stems in at least this many papers get a list; rarer ones are cheap enough to score in full. */
-export const minPapers = 3000;
+export const commonPapers = 3000;
 /** Papers kept per stem: more than any window a search asks for (see the service's `minWindow`). */
 export const listLength = 200;
 /** A list is rebuilt when its stem's paper count has moved by more than this share. */
@@ -34,7 +34,11 @@ export class SqliteSearchCommon {
   private checkedAt: string | null = null;
   private readonly statements;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    /** Papers a stem must be in to get a list (tests lower it to exercise the lists on a small corpus). */
+    private readonly minPapers = commonPapers,
+  ) {
     this.statements = new StatementCache(db);
   }
 
@@ -59,7 +63,7 @@ export class SqliteSearchCommon {
           SELECT stemmer.word, terms.term FROM temp.paper_search_terms AS terms
           JOIN temp.stemmer_terms AS stems ON stems.term = terms.term
           JOIN temp.stemmer ON stemmer.rowid = stems.doc
-          WHERE terms.doc >= ${minPapers};`);
+          WHERE terms.doc >= ${this.minPapers};`);
       // One word per stem to match it by (not a stopword, which a search drops), with the stem's papers.
       const stems = this.statements
         .get(

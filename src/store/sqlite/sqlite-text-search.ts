@@ -30,11 +30,11 @@ export class SqliteTextSearch {
   private readonly newestDay;
   private readonly common;
 
-  constructor(db: Database.Database) {
+  constructor(db: Database.Database, commonPapers?: number) {
     // Through the day index, as daySpan: the newest paper's day as a julian day, for the prior's recency.
     this.newestDay = db.prepare(`SELECT julianday((SELECT max(${paperDay}) FROM papers))`).pluck();
     this.statements = new StatementCache(db);
-    this.common = new SqliteSearchCommon(db);
+    this.common = new SqliteSearchCommon(db, commonPapers);
     // Two subqueries, so each reads one end of the day index instead of scanning the table.
     this.daySpan = db.prepare(
       `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,

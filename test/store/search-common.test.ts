@@ -1,0 +1,91 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createCorpus } from '../../bench/synthetic-corpus';
+import { priorWeight } from '../../src/search/ranking';
+import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { SqliteTextSearch } from '../../src/store/sqlite/sqlite-text-search';
+import type { PaperFilters, TextQuery } from '../../src/store/store';
+
+/**
+ * The common-stem lists must choose the same window as bm25 × prior over every paper would: here stems in
+ * 100 papers get lists (the store's own threshold is far higher), and each answer is checked against the
+ * same search on a copy of the store with no lists.
+ */
+describe('the common-stem lists', () => {
+  const papers = Array.from({ length: 1500 }, (_, i) =>
+    createCorpus({ seed: 3, papers: 1500, newestDay: '2026-11-30' }).paper(i),
+  );
+  const open = (name: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'paperboy-common-')), `${name}.db`);
+    const store = openSqliteStore(file);
+    store.papers.upsertMany(papers);
+    return { store, db: new Database(file) };
+  };
+  const listed = open('listed');
+  const plain = open('plain');
+  const withLists = new SqliteTextSearch(listed.db, 100);
+  const withoutLists = new SqliteTextSearch(plain.db, 10_000_000);
+  const query = (...words: string[]): TextQuery => ({
+    clauses: words.map((word) => ({ alternatives: [{ words: [word], adjacent: false }] })),
+    required: [],
+    excluded: [],
+    priorWeight,
+  });
+  const ids = (search: SqliteTextSearch, text: TextQuery, filters: PaperFilters = {}) =>
+    search.search(text, filters, 20).map((hit) => hit.paper.id);
+  const listSize = (db: Database.Database) =>
+    db.prepare('SELECT count(*) FROM paper_search_common').pluck().get() as number;
+
+  it('ranks common words, alone and filtered, as the full scan does', () => {
+    const common = listed.db
+      .prepare(
+        `SELECT words.word FROM search_words AS words WHERE papers >= 300 AND length(word) > 5
+         ORDER BY papers DESC, word LIMIT 3`,
+      )
+      .pluck()
+      .all() as string[];
+    expect(common).toHaveLength(3);
+    for (const word of common) {
+      expect(ids(withLists, query(word))).toEqual(ids(withoutLists, query(word)));
+      expect(ids(withLists, query(word), { minUpvotes: 10 })).toEqual(
+        ids(withoutLists, query(word), { minUpvotes: 10 }),
+      );
+    }
+    expect(listSize(listed.db)).toBeGreaterThan(0);
+    expect(listSize(plain.db)).toBe(0);
+    const [first, second] = common as [string, string];
+    expect(ids(withLists, query(first, second))).toHaveLength(20);
+  });
+
+  it('follows upvote changes at once, and rebuilds a list once its stem has many more papers', () => {
+    const word = listed.db
+      .prepare(
+        'SELECT word FROM search_words WHERE length(word) > 5 ORDER BY abs(papers - 250), word LIMIT 1',
+      )
+      .pluck()
+      .get() as string;
+    const last = ids(withLists, query(word)).at(-1) as string;
+    for (const store of [listed.store, plain.store]) {
+      const paper = store.papers.get(last);
+      if (!paper) throw new Error(`no paper ${last}`);
+      store.papers.upsertMany([{ ...paper, upvotes: 5000 }]);
+    }
+    expect(ids(withLists, query(word))).toEqual(ids(withoutLists, query(word)));
+    expect(ids(withLists, query(word)).indexOf(last)).toBeLessThan(19);
+    const more = Array.from({ length: 400 }, (_, i) => ({
+      ...(papers[i % papers.length] as (typeof papers)[number]),
+      id: `2612.${String(i).padStart(5, '0')}`,
+      title: `${word} ${papers[i]?.title ?? ''}`,
+      upvotes: 300,
+      batchDay: '2026-11-30',
+    }));
+    listed.store.papers.upsertMany(more);
+    plain.store.papers.upsertMany(more);
+    const now = ids(withLists, query(word));
+    expect(now).toEqual(ids(withoutLists, query(word)));
+    expect(now.filter((id) => id.startsWith('2612.')).length).toBeGreaterThan(0);
+  });
+});
