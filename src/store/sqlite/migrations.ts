@@ -373,7 +373,8 @@ export const migrations: string[] = [
   ) WITHOUT ROWID;
   CREATE TABLE paper_search_common_words (
     word TEXT PRIMARY KEY,
-    stem TEXT NOT NULL
+    stem TEXT NOT NULL,
+    papers INTEGER NOT NULL           -- papers containing the stem
   ) WITHOUT ROWID;
   `,
 ];

@@ -13,7 +13,7 @@
 import type Database from 'better-sqlite3';
 import { priorWeight } from '../../search/ranking';
 import { stopwords } from '../../search/search-text';
-import type { TextClause, TextQuery } from '../store';
+import type { TextAlternative, TextClause, TextQuery } from '../store';
 import { bm25Weights, clauseExpression, priorExpression } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 
@@ -27,6 +27,9 @@ const slack = 0.1;
 const maxAgeDays = 7;
 
 export type Scored = { rowid: number; score: number };
+/** A clause's alternatives that match words anywhere: a compound's phrase is left to the coverage check. */
+const unordered = (clause: TextClause) =>
+  clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
 type Stem = { stem: string; papers: number; word: string };
 
 export class SqliteSearchCommon {
@@ -59,16 +62,15 @@ export class SqliteSearchCommon {
       this.db.exec(`DELETE FROM temp.stemmer;
         INSERT INTO temp.stemmer (word) SELECT word FROM search_words WHERE papers > 0;
         DELETE FROM paper_search_common_words;
-        INSERT INTO paper_search_common_words (word, stem)
-          SELECT stemmer.word, terms.term FROM temp.paper_search_terms AS terms
+        INSERT INTO paper_search_common_words (word, stem, papers)
+          SELECT stemmer.word, terms.term, terms.doc FROM temp.paper_search_terms AS terms
           JOIN temp.stemmer_terms AS stems ON stems.term = terms.term
           JOIN temp.stemmer ON stemmer.rowid = stems.doc
           WHERE terms.doc >= ${this.minPapers};`);
       // One word per stem to match it by (not a stopword, which a search drops), with the stem's papers.
       const stems = this.statements
         .get(
-          `SELECT words.stem AS stem, terms.doc AS papers, words.word AS word FROM paper_search_common_words AS words
-           JOIN temp.paper_search_terms AS terms ON terms.term = words.stem
+          `SELECT stem, papers, word FROM paper_search_common_words AS words
            WHERE words.word NOT IN (SELECT value FROM json_each(@stopwords)) GROUP BY words.stem`,
         )
         .all({ stopwords: JSON.stringify([...stopwords]) }) as Stem[];
@@ -124,49 +126,63 @@ export class SqliteSearchCommon {
       .run(stem, papers, newestDay);
   }
 
-  /** Which of the clauses are made only of words with common stems (a compound's phrase aside). */
-  common(clauses: TextClause[]): boolean[] {
-    const wordsOf = (clause: TextClause) => {
-      const unordered = clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
-      return unordered.length > 0 ? unordered.flatMap((alt) => alt.words) : null;
-    };
-    const all = [...new Set(clauses.flatMap((clause) => wordsOf(clause) ?? []))];
+  /**
+   * For each clause, its alternatives (a compound's phrase aside) whose words do not all have common stems,
+   * or null when none of them does (the clause is rare). An empty array: the clause is all common.
+   */
+  rareAlternatives(clauses: TextClause[]): Array<TextAlternative[] | null> {
+    const all = clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
     const listed = new Set(
       this.statements
         .get('SELECT word FROM paper_search_common_words WHERE word IN (SELECT value FROM json_each(?))')
         .pluck()
-        .all(JSON.stringify(all)) as string[],
+        .all(JSON.stringify([...new Set(all)])) as string[],
     );
-    return clauses.map((clause) => wordsOf(clause)?.every((word) => listed.has(word)) ?? false);
+    return clauses.map((clause) => {
+      const rare = unordered(clause).filter((alt) => !alt.words.every((word) => listed.has(word)));
+      return rare.length < unordered(clause).length ? rare : null;
+    });
   }
 
   /**
    * The best `limit` papers passing `conditions` (on `papers`, see sqlite-search-filters.ts) for clauses
-   * all common, each paper's score the sum of its listed words' bm25 (as FTS5 sums a query's phrases).
+   * all common, each paper's score the sum of its listed words' bm25 (as FTS5 sums a query's phrases) and
+   * of its `extra` score (bm25 over the clauses' rare alternatives, an acronym's say, scored in full).
    * Null when the lists cannot vouch for the answer: a phrase to require or exclude, another prior or field
    * weighting, or fewer than `limit` listed papers passing the filters (an unlisted paper ranks below every
    * listed one).
    */
-  ranked(query: TextQuery, conditions: string[], params: object, limit: number): Scored[] | null {
+  ranked(
+    query: TextQuery,
+    conditions: string[],
+    params: object,
+    limit: number,
+    extra: Scored[] = [],
+  ): Scored[] | null {
     if (limit > listLength || query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
     if (query.required.length > 0 || query.excluded.length > 0) return null;
-    const words = query.clauses.flatMap((clause) =>
-      clause.alternatives
-        .filter((alt) => !alt.adjacent || alt.words.length === 1)
-        .flatMap((alt) => alt.words),
-    );
+    const words = query.clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
     const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = top.rowid' : '';
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows = this.statements
       .get(
         `SELECT top.rowid AS rowid, top.score AS score FROM (
-           SELECT list.rowid AS rowid, sum(list.score) AS score FROM json_each(@words) AS typed
-           JOIN paper_search_common_words AS words ON words.word = typed.value
-           JOIN paper_search_common AS list ON list.stem = words.stem GROUP BY list.rowid) AS top
+           SELECT rowid, sum(score) AS score FROM (
+             SELECT list.rowid AS rowid, list.score AS score FROM json_each(@words) AS typed
+             JOIN paper_search_common_words AS words ON words.word = typed.value
+             JOIN paper_search_common AS list ON list.stem = words.stem
+             UNION ALL SELECT value ->> '$.rowid', value ->> '$.score' FROM json_each(@extra))
+           GROUP BY rowid) AS top
          CROSS JOIN paper_search_prior AS prior ON prior.rowid = top.rowid ${join} ${where}
          ORDER BY top.score * (1 + @priorWeight * ${priorExpression}) DESC LIMIT @limit`,
       )
-      .all({ ...params, words: JSON.stringify(words), limit, priorWeight }) as Scored[];
+      .all({
+        ...params,
+        words: JSON.stringify(words),
+        extra: JSON.stringify(extra),
+        limit,
+        priorWeight,
+      }) as Scored[];
     return rows.length === limit ? rows : null;
   }
 }

@@ -6,7 +6,7 @@
  * facet buckets, a long `since` span) join `papers` inside the ranked query, so they never empty the window.
  */
 import type Database from 'better-sqlite3';
-import type { PaperFilters, TextHit, TextQuery } from '../store';
+import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
@@ -55,16 +55,32 @@ export class SqliteTextSearch {
     if (textExpression(query) === null || limit <= 0) return [];
     const newestDay = this.newestJulianDay();
     this.common.refresh(newestDay);
-    // Clauses whose stems are in many papers choose no window: the lists do when all are, else the rest do.
-    const common = this.common.common(query.clauses);
-    const rare = query.clauses.filter((_, index) => !common[index]);
+    // Clauses whose stems are in many papers choose no window: the lists do when every clause has such
+    // words (its rare alternatives scored in full beside them), else the clauses with none do.
+    const rareAlternatives = this.common.rareAlternatives(query.clauses);
+    const rare = query.clauses.filter((_, index) => rareAlternatives[index] === null);
     const params = { newestDay, ...filterParams(filters) };
     // Names are matched in the index, so only the filters on `papers` can narrow a common-word list.
     const listable = rare.length === 0 && filters.authors === undefined && filters.organization === undefined;
     const ranked =
-      (listable ? this.common.ranked(query, filterConditions(filters), params, limit) : null) ??
+      (listable ? this.fromLists(query, rareAlternatives, filters, limit, params) : null) ??
       this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
     return ranked.length === 0 ? [] : this.rows(query, ranked);
+  }
+
+  private fromLists(
+    query: TextQuery,
+    rareAlternatives: Array<TextAlternative[] | null>,
+    filters: PaperFilters,
+    limit: number,
+    params: object,
+  ): Scored[] | null {
+    const alternatives = rareAlternatives.flatMap((rare) => rare ?? []);
+    const extra =
+      alternatives.length > 0
+        ? this.rankedByIndex({ ...query, clauses: [{ alternatives }] }, filters, limit, params)
+        : [];
+    return this.common.ranked(query, filterConditions(filters), params, limit, extra);
   }
 
   /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
