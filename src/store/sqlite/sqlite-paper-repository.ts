@@ -102,6 +102,7 @@ export class SqlitePaperRepository implements PaperRepository {
       this.vocabulary.apply(changes);
     })();
     if (result.inserted > 0) this.paperCount = null;
+    if (papers.length > 0) this.textSearch.papersChanged();
     return result;
   }
 

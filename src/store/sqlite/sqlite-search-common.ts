@@ -33,7 +33,9 @@ const unordered = (clause: TextClause) =>
 type Stem = { stem: string; papers: number; word: string };
 
 export class SqliteSearchCommon {
-  /** The database's change counters when the lists were last brought up to date. */
+  /** Paper writes through this connection; another connection's writes show in `data_version`. */
+  private paperWrites = 0;
+  /** Both counters when the lists were last brought up to date. */
   private checkedAt: string | null = null;
   private readonly statements;
 
@@ -45,9 +47,13 @@ export class SqliteSearchCommon {
     this.statements = new StatementCache(db);
   }
 
+  /** Called by the paper repository after it wrote papers (not after deliveries and the like). */
+  papersChanged(): void {
+    this.paperWrites++;
+  }
+
   private changedAt(): string {
-    const changes = this.statements.get('SELECT total_changes()').pluck().get();
-    return `${this.db.pragma('data_version', { simple: true })}:${changes}`;
+    return `${this.db.pragma('data_version', { simple: true })}:${this.paperWrites}`;
   }
 
   /** Rebuilds the lists that papers' changes have made stale; cheap when nothing changed since last time. */

@@ -105,6 +105,11 @@ export class SqliteTextSearch {
       .all({ ...params, match, limit, priorWeight }) as Scored[];
   }
 
+  /** Papers were written: the next search brings the common-stem lists up to date. */
+  papersChanged(): void {
+    this.common.papersChanged();
+  }
+
   private rows(query: TextQuery, ranked: Scored[]): TextHit[] {
     const matched = this.matchedClauses(query, ranked);
     const rows = new Map(
