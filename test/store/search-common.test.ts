@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCorpus } from '../../bench/synthetic-corpus';
 import { priorWeight } from '../../src/search/ranking';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
@@ -21,11 +21,14 @@ describe('the common-stem lists', () => {
   const open = (name: string) => {
     const file = join(mkdtempSync(join(tmpdir(), 'paperboy-common-')), `${name}.db`);
     const store = openSqliteStore(file);
-    store.papers.upsertMany(papers);
     return { store, db: new Database(file) };
   };
   const listed = open('listed');
   const plain = open('plain');
+  beforeAll(async () => {
+    await listed.store.papers.upsertMany(papers);
+    await plain.store.papers.upsertMany(papers);
+  });
   const withLists = new SqliteTextSearch(listed.db, 100);
   const withoutLists = new SqliteTextSearch(plain.db, 10_000_000);
   const query = (...words: string[]): TextQuery => ({
@@ -60,7 +63,7 @@ describe('the common-stem lists', () => {
     expect(ids(withLists, query(first, second))).toHaveLength(20);
   });
 
-  it('follows upvote changes at once, and rebuilds a list once its stem has many more papers', () => {
+  it('follows upvote changes at once, and rebuilds a list once its stem has many more papers', async () => {
     const word = listed.db
       .prepare(
         'SELECT word FROM search_words WHERE length(word) > 5 ORDER BY abs(papers - 250), word LIMIT 1',
@@ -69,9 +72,9 @@ describe('the common-stem lists', () => {
       .get() as string;
     const last = ids(withLists, query(word)).at(-1) as string;
     for (const store of [listed.store, plain.store]) {
-      const paper = store.papers.get(last);
+      const paper = await store.papers.get(last);
       if (!paper) throw new Error(`no paper ${last}`);
-      store.papers.upsertMany([{ ...paper, upvotes: 5000 }]);
+      await store.papers.upsertMany([{ ...paper, upvotes: 5000 }]);
     }
     expect(ids(withLists, query(word))).toEqual(ids(withoutLists, query(word)));
     expect(ids(withLists, query(word)).indexOf(last)).toBeLessThan(19);
@@ -82,8 +85,8 @@ describe('the common-stem lists', () => {
       upvotes: 300,
       batchDay: '2026-11-30',
     }));
-    listed.store.papers.upsertMany(more);
-    plain.store.papers.upsertMany(more);
+    await listed.store.papers.upsertMany(more);
+    await plain.store.papers.upsertMany(more);
     const now = ids(withLists, query(word));
     expect(now).toEqual(ids(withoutLists, query(word)));
     expect(now.filter((id) => id.startsWith('2612.')).length).toBeGreaterThan(0);
