@@ -205,11 +205,16 @@ export class PgPaperSearch implements Promised<SearchMethods> {
 
 const single = (word: string): TextClause => ({ alternatives: [{ words: [word], adjacent: false }] });
 
-/** An excerpt as FTS5's snippet() shapes it: `…` where it does not start or end the text. */
+/**
+ * An excerpt as FTS5's snippet() shapes it: `…` where it cuts words off the text, and the text's own
+ * punctuation where only that is left (ts_headline ends at the last word, before the closing full stop).
+ */
 function withEllipses(headline: string, text: string): string {
   const plain = headline.replaceAll('\u0002', '').replaceAll('\u0003', '');
-  const trimmed = text.trim();
-  const start = trimmed.startsWith(plain.trimStart()) ? '' : '…';
-  const end = trimmed.endsWith(plain.trimEnd()) ? '' : '…';
-  return `${start}${headline.trim()}${end}`;
+  const at = text.indexOf(plain);
+  if (at < 0) return `…${headline}…`;
+  const hasWords = (part: string) => /[\p{L}\p{N}]/u.test(part);
+  const before = text.slice(0, at);
+  const after = text.slice(at + plain.length);
+  return `${hasWords(before) ? '…' : before.trimStart()}${headline}${hasWords(after) ? '…' : after.trimEnd()}`;
 }
