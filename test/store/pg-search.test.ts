@@ -231,9 +231,10 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
     expect(cut.length).toBeLessThan(300);
     expect(snippets.get('2410.00002')?.replaceAll('\u0002', '').replaceAll('\u0003', '')).toBe(summary);
     const forms = await store.papers.snippets(query([word('watermarking')]), ['2410.00001']);
-    const marked = [...(forms.get('2410.00001') ?? '').matchAll(/\u0002([^\u0003]*)\u0003/g)].map(
-      (m) => m[1],
-    );
+    const marked = (forms.get('2410.00001') ?? '')
+      .split('\u0002')
+      .slice(1)
+      .map((part) => part.split('\u0003')[0]);
     expect(marked.length).toBeGreaterThanOrEqual(2);
     for (const form of marked) expect(form?.toLowerCase()).toMatch(/^watermark/);
     expect(await store.papers.snippets(query([word('graphs')]), [])).toEqual(new Map());
