@@ -43,8 +43,15 @@ const rankNormalization = 1;
 /** popularityPrior (src/search/ranking.ts) over a `papers` row, recency counted back from `newest` (a date). */
 const priorExpression = (
   newest: string,
-) => `(0.6 * least(1.0, ln(1 + greatest(0, papers.upvotes)) / ln(${1 + saturatingUpvotes}))
-  + 0.4 * power(0.5, greatest(0, ${newest} - (${paperDay})::date) / ${recencyHalfLifeDays}.0))`;
+) => `(0.6::float8 * least(1.0::float8, ln(1 + greatest(0, papers.upvotes)) / ln(${1 + saturatingUpvotes}::float8))
+  + 0.4::float8 * power(0.5::float8, greatest(0, ${newest} - (${paperDay})::date)::float8 / ${recencyHalfLifeDays}))`;
+
+/**
+ * How many papers there are, for the rarities: the planner's estimate once the table is large (counting
+ * every row would cost more than the search; a log of the total barely moves with a few percent off).
+ */
+const paperTotal = `(SELECT CASE WHEN reltuples >= 10000 THEN reltuples::bigint ELSE (SELECT count(*) FROM papers) END
+  FROM pg_class WHERE oid = 'papers'::regclass)`;
 
 /** Lucene's bm25 idf: stays positive for words in most papers. */
 const rarity = (papers: number, total: number) => Math.log(1 + (total - papers + 0.5) / (papers + 0.5));
@@ -129,7 +136,7 @@ export class PgPaperSearch implements Promised<SearchMethods> {
         `(SELECT count(*) FROM papers WHERE search_vector @@ ${params.tsquery(clauseQuery(clause) ?? '')}) AS c${index}`,
     );
     const { rows } = await this.client.query<Record<string, unknown>>(
-      `SELECT (SELECT count(*) FROM papers) AS total, ${counts.join(', ')}`,
+      `SELECT ${paperTotal} AS total, ${counts.join(', ')}`,
       params.values,
     );
     const row = rows[0] ?? {};
