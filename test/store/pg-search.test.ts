@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Paper } from '../../src/papers/paper';
 import type { Store, TextClause, TextQuery } from '../../src/store/store';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { fixturePapers } from '../search/support/fixture-corpus';
 import { makePaper } from '../support/papers';
 import { testStores } from '../support/test-stores';
@@ -189,6 +190,30 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
       same(['2410.00002', '2410.00003']),
     );
     expect(await both({ paperIds: [] })).toEqual(same([]));
+  });
+
+  it('finds only papers the bot posted in the channel when asked for them', async () => {
+    const store = await open(
+      ['2410.00001', '2410.00002', '2410.00003'].map((id) => makePaper(id, { title: 'Posted paper' })),
+    );
+    const channel = { platform: 'slack', workspaceId: 'T1', channelId: 'C1' };
+    const at = '2024-10-26T09:00:00Z';
+    const subscription = await store.subscriptions.upsert(channel, defaultDigestSettings, at);
+    const planned = ['2410.00001', '2410.00002'].map((paperId, rank) => ({
+      paperId,
+      state: 'pending' as const,
+      reason: null,
+      detail: null,
+      rank,
+    }));
+    const run = await store.deliveries.createRun(subscription.id, '2024-10-26', '2024-10-25', planned, at);
+    const [first] = await store.deliveries.outstanding(run.id);
+    if (first) await store.deliveries.markSent(first.id, 'm1', null, at);
+    const posted = { postedIn: channel };
+    expect(await ids(store, query([word('posted')]), posted)).toEqual(['2410.00001']);
+    expect((await store.papers.listFiltered(posted, 10, 0)).map((paper) => paper.id)).toEqual(['2410.00001']);
+    const elsewhere = { postedIn: { ...channel, channelId: 'C2' } };
+    expect(await ids(store, query([word('posted')]), elsewhere)).toEqual([]);
   });
 
   it('lists filtered papers most upvoted first, a page at a time', async () => {
