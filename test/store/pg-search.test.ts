@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Paper } from '../../src/papers/paper';
+import { vocabularyWords } from '../../src/search/search-text';
 import type { Store, TextClause, TextQuery } from '../../src/store/store';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { fixturePapers } from '../search/support/fixture-corpus';
@@ -127,7 +128,9 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
     const store = await open([
       makePaper('2410.00001', { title: 'Segments of images', authors: ['José Müller'] }),
       makePaper('2410.00002', { title: 'Qwen2.5-VL meets in-context learning' }),
+      makePaper('2410.00003', { title: 'LLMs on GPUs' }),
     ]);
+    expect(await ids(store, query([word('llm'), word('gpu')]))).toEqual(['2410.00003']);
     expect(await ids(store, query([word('segmented')]))).toEqual(['2410.00001']);
     expect(await ids(store, query([word('muller')]))).toEqual(['2410.00001']);
     expect(await ids(store, query([phrase('qwen2', '5', 'vl')]))).toEqual(['2410.00002']);
@@ -320,6 +323,27 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
       expect(await matching(postgres), JSON.stringify(clauses)).toEqual(await matching(reference));
     }
   });
+
+  it.runIf(sqlite)(
+    'tokenizes and stems as FTS5 does: fixture words match the same papers in both stores',
+    async () => {
+      const papers = fixturePapers();
+      const postgres = await open(papers);
+      const reference = await open(papers, sqlite);
+      const vocabulary = [
+        ...vocabularyWords(papers.flatMap((paper) => [paper.title, paper.abstract, paper.aiSummary])),
+      ];
+      const sample = vocabulary.filter((_, index) => index % 8 === 0);
+      expect(sample.length).toBeGreaterThan(100);
+      const differing: string[] = [];
+      for (const typed of sample) {
+        const matching = async (store: Store) =>
+          (await ids(store, query([word(typed)]), {}, 100)).sort().join();
+        if ((await matching(postgres)) !== (await matching(reference))) differing.push(typed);
+      }
+      expect(differing).toEqual([]);
+    },
+  );
 
   it('keeps each store to its own schema: another store on the same database sees none of its papers', async () => {
     const first = await open([makePaper('2410.00001', { title: 'Photonic chips' })]);

@@ -2,9 +2,11 @@
  * What PostgreSQL search adds to the schema (a migration after the papers and core tables): PostgreSQL's
  * own full-text search in place of SQLite's FTS5.
  *
- * - A text search configuration `paper_search`: a snowball english stemmer with no stopword list (the
- *   search service drops filler words itself, and a phrase such as "state of the art" must keep its
- *   words); numbers kept as written.
+ * - A text search configuration `paper_search`: PostgreSQL's snowball template with the original Porter
+ *   stemmer (`Language = porter`, the algorithm of FTS5's porter tokenizer, so both stores join the same
+ *   forms; snowball `english`, Porter2, would keep `llms` apart from `llm` and `gpus` from `gpu`), and no
+ *   stopword list (the search service drops filler words itself, and a phrase such as "state of the art"
+ *   must keep its words); numbers kept as written.
  * - `paper_search_text(text)`: the text folded as the search service folds queries (`foldText` in
  *   src/search/search-text.ts: NFKD, combining marks dropped, NFKC; the stemmer lower-cases), with every
  *   run of characters other than letters and digits made a space before PostgreSQL's parser reads it. The
@@ -28,7 +30,7 @@ const vector = (text: string, weight: 'A' | 'B' | 'C' | 'D') =>
 const organizationText = `coalesce((organization::jsonb) ->> 'name', '') || ' ' || coalesce((organization::jsonb) ->> 'fullname', '')`;
 
 export const searchSchema = `
-  CREATE TEXT SEARCH DICTIONARY paper_search_stem (TEMPLATE = pg_catalog.snowball, Language = english);
+  CREATE TEXT SEARCH DICTIONARY paper_search_stem (TEMPLATE = pg_catalog.snowball, Language = porter);
   CREATE TEXT SEARCH CONFIGURATION paper_search (PARSER = pg_catalog."default");
   ALTER TEXT SEARCH CONFIGURATION paper_search ADD MAPPING FOR asciiword WITH paper_search_stem;
   ALTER TEXT SEARCH CONFIGURATION paper_search ADD MAPPING FOR word, numword WITH paper_search_stem;
