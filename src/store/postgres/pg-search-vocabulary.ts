@@ -110,15 +110,16 @@ export class PgSearchVocabulary {
     return toMap(result.rows);
   }
 
+  /** One UNION of index lookups: written with OR, PostgreSQL scans the whole vocabulary instead. */
   async wordsNear(word: string, edits: 1 | 2 = 1): Promise<Map<string, number>> {
     const once = deletions(word);
     const typed =
       edits === 1 ? once : [...new Set([...once, ...once.flatMap(deletions), ...insertions(word)])];
     const result = await this.client.query<CountRow>(
       `SELECT word, papers FROM search_words
-       WHERE papers > 0 AND word <> $1 AND (
-         word = ANY($2::text[])
-         OR word IN (SELECT word FROM search_word_deletions WHERE variant = ANY($3::text[])))`,
+       WHERE papers > 0 AND word <> $1 AND word IN (
+         SELECT unnest($2::text[])
+         UNION ALL SELECT word FROM search_word_deletions WHERE variant = ANY($3::text[]))`,
       [word, typed, [word, ...typed]],
     );
     return toMap(result.rows);
