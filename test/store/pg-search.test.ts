@@ -293,6 +293,27 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
     expect(await store.papers.wordsStartingWith('spa', 5)).toEqual(new Map([['sparse', 2]]));
   });
 
+  it('keeps the vocabulary exact when instances save papers sharing words at once', async () => {
+    const instances = await kind.openShared(3);
+    opened.push(...instances);
+    const papersOf = (instance: number) =>
+      Array.from({ length: 20 }, (_, index) =>
+        makePaper(`2410.${instance}${String(index).padStart(4, '0')}`, {
+          title: `Shared zebra words ${index % 2 === 0 ? 'alpha' : 'omega'} kappa${index}`,
+        }),
+      );
+    await Promise.all(instances.map((store, instance) => store.papers.upsertMany(papersOf(instance))));
+    const [first] = instances;
+    expect(await first?.papers.wordCounts(['zebra', 'alpha', 'omega', 'kappa3'])).toEqual(
+      new Map([
+        ['zebra', 60],
+        ['alpha', 30],
+        ['omega', 30],
+        ['kappa3', 3],
+      ]),
+    );
+  });
+
   it.runIf(sqlite)('agrees with SQLite on the vocabulary and on which papers match', async () => {
     const papers = fixturePapers();
     const postgres = await open(papers);

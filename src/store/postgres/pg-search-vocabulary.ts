@@ -65,11 +65,16 @@ export class PgSearchVocabulary {
   constructor(private readonly client: SqlClient) {}
 
   /**
-   * Adds (or, with negative counts, removes) papers' words, inside the upsert's transaction `tx`. Words are
-   * written in sorted order, so two instances upserting at once lock them in the same order (no deadlock).
+   * Adds (or, with negative counts, removes) papers' words, inside the upsert's transaction `tx`. Rows are
+   * locked and new words inserted in word order, so two instances saving papers at once that share words
+   * wait for each other instead of deadlocking.
    */
   async apply(tx: SqlClient, changes: Map<string, number>): Promise<void> {
-    const entries = [...changes].filter(([, change]) => change !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+    const entries = [...changes].filter(([, change]) => change !== 0);
+    if (entries.length === 0) return;
+    await tx.query('SELECT 1 FROM search_words WHERE word = ANY($1::text[]) ORDER BY word FOR UPDATE', [
+      entries.map(([word]) => word),
+    ]);
     const added = entries.filter(([, change]) => change > 0);
     const removed = entries.filter(([, change]) => change < 0);
     if (removed.length > 0)
@@ -79,14 +84,14 @@ export class PgSearchVocabulary {
         [removed.map(([word]) => word), removed.map(([, change]) => change)],
       );
     if (added.length === 0) return;
-    const inserted = await tx.query<{ word: string }>(
+    const inserted = await tx.query<{ word: string; created: boolean }>(
       `INSERT INTO search_words (word, papers)
-       SELECT word, papers FROM unnest($1::text[], $2::int[]) AS change (word, papers)
+       SELECT word, papers FROM unnest($1::text[], $2::int[]) AS change (word, papers) ORDER BY word COLLATE "C"
        ON CONFLICT (word) DO UPDATE SET papers = search_words.papers + excluded.papers
        RETURNING word, (xmax = 0) AS created`,
       [added.map(([word]) => word), added.map(([, change]) => change)],
     );
-    const created = (inserted.rows as Array<{ word: string; created: boolean }>)
+    const created = inserted.rows
       .filter((row) => row.created && Array.from(row.word).length >= minVariantLength)
       .map((row) => row.word)
       .sort();
