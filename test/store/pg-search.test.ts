@@ -129,6 +129,10 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
       makePaper('2410.00001', { title: 'Segments of images', authors: ['José Müller'] }),
       makePaper('2410.00002', { title: 'Qwen2.5-VL meets in-context learning' }),
       makePaper('2410.00003', { title: 'LLMs on GPUs' }),
+      makePaper('2410.00004', { title: 'Vision\u2011language “grounding” ©2024' }),
+    ]);
+    expect(await ids(store, query([phrase('vision', 'language', 'grounding', '2024')]))).toEqual([
+      '2410.00004',
     ]);
     expect(await ids(store, query([word('llm'), word('gpu')]))).toEqual(['2410.00003']);
     expect(await ids(store, query([word('segmented')]))).toEqual(['2410.00001']);

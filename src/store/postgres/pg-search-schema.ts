@@ -24,6 +24,15 @@
  * Everything is created in the store's own schema (the first on its search path), so stores in separate
  * schemas of one database (as the tests run them) never share or race on a search object.
  */
+/**
+ * What separates words: ASCII other than letters and digits, and the blocks of Unicode punctuation and
+ * symbols, named rather than left to `[:alnum:]`: under a `C` LC_CTYPE PostgreSQL's regular expressions
+ * call every non-ASCII letter a non-letter (`Müller` → `M ller`), while its text parser calls every
+ * non-ASCII character a letter (`vision‑language` one word); listed, both agree on any database.
+ */
+const separators =
+  '([^[:alnum:]\\u0080-\\U0010FFFF]|[\\u0080-\\u00BF\\u00D7\\u00F7\\u2000-\\u2BFF\\u2E00-\\u2E7F\\u3000-\\u303F\\uFE10-\\uFE6F\\U0001F000-\\U0001FAFF])+';
+
 const documentText = (column: string) => `paper_search_text(${column})`;
 const vector = (text: string, weight: 'A' | 'B' | 'C' | 'D') =>
   `setweight(to_tsvector('paper_search', ${documentText(text)}), '${weight}')`;
@@ -40,7 +49,7 @@ export const searchSchema = `
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN regexp_replace(
       normalize(regexp_replace(normalize(coalesce(value, ''), NFKD), '[\u0300-\u036f]+', '', 'g'), NFKC),
-      '[^[:alnum:]]+', ' ', 'g');
+      '${separators}', ' ', 'g');
 
   ALTER TABLE papers ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (
     ${vector('title', 'A')} || ${vector('ai_keywords', 'B')} || ${vector('ai_summary', 'B')}
