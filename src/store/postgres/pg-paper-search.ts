@@ -131,17 +131,19 @@ export class PgPaperSearch implements Promised<SearchMethods> {
   private async rarities(clauses: TextClause[]): Promise<number[]> {
     if (clauses.length < 2) return clauses.map(() => 1);
     const params = new SqlParams();
-    const counts = clauses.map(
+    const counting = clauses.map(
       (clause, index) =>
         `(SELECT count(*) FROM papers WHERE search_vector @@ ${params.tsquery(clauseQuery(clause) ?? '')}) AS c${index}`,
     );
     const { rows } = await this.client.query<Record<string, unknown>>(
-      `SELECT ${paperTotal} AS total, ${counts.join(', ')}`,
+      `SELECT ${paperTotal} AS total, ${counting.join(', ')}`,
       params.values,
     );
     const row = rows[0] ?? {};
-    const total = Number(row.total ?? 0);
-    return clauses.map((_, index) => rarity(Number(row[`c${index}`] ?? 0), total));
+    const counts = clauses.map((_, index) => Number(row[`c${index}`] ?? 0));
+    // An estimate that lags the table may be below a count: never rank a word as rarer than none.
+    const total = Math.max(Number(row.total ?? 0), ...counts);
+    return counts.map((papers) => rarity(papers, total));
   }
 
   async snippets(query: TextQuery, paperIds: string[]): Promise<Map<string, string>> {
