@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { planQuery } from '../../src/search/query-plan';
 import { editDistance } from '../../src/search/spelling-correction';
+import { testStores } from '../support/test-stores';
 import { fixtureStore } from './support/fixture-corpus';
 
-describe('query understanding', async () => {
-  const store = await fixtureStore();
+describe.each(testStores)('query understanding ($name)', async ({ open }) => {
+  const store = await fixtureStore(undefined, open);
   afterAll(async () => await store.close());
   const plan = async (text: string) => await planQuery(text, store.papers);
   const alternatives = async (text: string) =>

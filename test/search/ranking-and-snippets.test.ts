@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { blendScore, popularityPrior, priorWeight } from '../../src/search/ranking';
 import { createSearchService } from '../../src/search/search-service';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { makePaper } from '../support/papers';
+import { testStores } from '../support/test-stores';
 
-describe('ranking', () => {
+describe.each(testStores)('ranking ($name)', (kind) => {
   let store: Store;
   afterEach(async () => await store.close());
   const ranked = async (text: string) => {
@@ -14,7 +14,7 @@ describe('ranking', () => {
   };
 
   it('never lets popularity or recency override a clearly better text match', async () => {
-    store = openSqliteStore(':memory:');
+    store = await kind.open();
     await store.papers.upsertMany([
       makePaper('2401.00001', {
         title: 'Speculative decoding for speculative sampling',
@@ -35,7 +35,7 @@ describe('ranking', () => {
   });
 
   it('lets upvotes and recency decide between equally good matches', async () => {
-    store = openSqliteStore(':memory:');
+    store = await kind.open();
     const same = { title: 'Sparse mixture of experts', abstract: 'Routing tokens to experts.' };
     await store.papers.upsertMany([
       makePaper('2410.00001', { ...same, upvotes: 2, batchDay: '2024-10-01' }),
@@ -47,7 +47,7 @@ describe('ranking', () => {
   });
 
   it('orders papers matched only by words too common to score by upvotes and recency', async () => {
-    store = openSqliteStore(':memory:');
+    store = await kind.open();
     await store.papers.upsertMany([
       makePaper('2410.00001', { title: 'Models everywhere', upvotes: 3 }),
       makePaper('2410.00002', { title: 'More models', upvotes: 80 }),
@@ -64,7 +64,7 @@ describe('ranking', () => {
   });
 });
 
-describe('snippets (FTS5 snippet() over the external-content index)', () => {
+describe.each(testStores)('snippets ($name: FTS5 snippet(), ts_headline on PostgreSQL)', (kind) => {
   const abstract =
     'Current image watermarking methods are vulnerable to advanced image editing techniques enabled by large-scale ' +
     'text-to-image models. These models can distort embedded watermarks during editing, posing significant challenges to ' +
@@ -73,7 +73,7 @@ describe('snippets (FTS5 snippet() over the external-content index)', () => {
   let store: Store;
   afterEach(async () => await store.close());
   const snippetOf = async (text: string, aiSummary: string | null = null) => {
-    store = openSqliteStore(':memory:');
+    store = await kind.open();
     await store.papers.upsertMany([
       makePaper('2410.00001', { title: 'W-Bench', abstract, aiSummary }),
       makePaper('2410.00002', { title: 'Other', abstract: 'Graphs and more graphs.' }),

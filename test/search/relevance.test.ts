@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSearchService } from '../../src/search/search-service';
+import { testStores } from '../support/test-stores';
 import { heldOutSet, offTopicQueries, type QueryKind, relevanceSet } from './relevance-set';
 import { fixtureStore } from './support/fixture-corpus';
 import { junkRate, measureRelevance } from './support/relevance-metrics';
@@ -8,10 +9,11 @@ import { junkRate, measureRelevance } from './support/relevance-metrics';
  * Floors, not targets. Search v1 (bm25 AND, then OR-widening) scored MRR@10 0.933 and hits@3 0.955 on the
  * main set, 0.978 and 1.000 on the held-out set, and answered 13 of the 14 off-topic queries; this search
  * scores 1.000 / 1.000, 0.983 / 1.000 and answers none. The floors leave room for ranking changes while
- * catching a real regression.
+ * catching a real regression. The same floors hold on every store (SQLite, and PostgreSQL embedded and on
+ * a server when TEST_DATABASE_URL is set).
  */
-describe('search relevance on the real fixtures', async () => {
-  const store = await fixtureStore();
+describe.each(testStores)('search relevance on the real fixtures ($name)', async ({ open }) => {
+  const store = await fixtureStore(undefined, open);
   const search = createSearchService(store);
   const ids = async (query: string) =>
     (await search.search({ text: query, limit: 10 })).hits.map((hit) => hit.paper.id);

@@ -5,8 +5,10 @@ import type { Reply } from '../../src/chat/replies';
 import { parseSearchQuery } from '../../src/search/query-syntax';
 import { paperFilters } from '../../src/search/search-filters';
 import { createSearchService, type SearchResult } from '../../src/search/search-service';
+import type { Store } from '../../src/store/store';
 import { startTestCore, type TestCore } from '../support/test-core';
-import { fixturePapers } from './support/fixture-corpus';
+import { testStores } from '../support/test-stores';
+import { fixturePapers, fixtureStore } from './support/fixture-corpus';
 
 /** Pieces of FTS5 and SQL syntax, filter syntax, odd Unicode and words that do occur in the fixtures. */
 const hostile = fc.constantFrom(
@@ -206,3 +208,37 @@ describe('search never throws and always answers well-formed, whatever it is giv
     expect(reply.kind === 'text' && reply.text).toBe('the query is too long: at most 300 characters, please');
   });
 });
+
+describe.each(testStores.filter((kind) => kind.name !== 'sqlite'))(
+  'search on PostgreSQL ($name) never throws and always answers well-formed, whatever it is given',
+  (kind) => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await fixtureStore(fixturePapers(), kind.open);
+    });
+    afterAll(async () => {
+      // Nothing typed reached SQL as syntax: every paper is still there, and still found.
+      expect(await store.papers.count()).toBe(39);
+      const found = await createSearchService(store).search({ text: 'contrastive loss', limit: 1 });
+      expect(found.hits[0]?.paper.id).toBe('2410.17243');
+      await store.close();
+    });
+
+    it('the search service, with any text and the filters parsed from it', async () => {
+      const search = createSearchService(store);
+      await fc.assert(
+        fc.asyncProperty(queries, async (text) => {
+          const parsed = parseSearchQuery(text);
+          expectWellFormed(
+            await search.search({
+              text: parsed.text,
+              filters: paperFilters(parsed.filters, '2024-10-26'),
+              limit: 6,
+            }),
+          );
+        }),
+        { numRuns: 150 },
+      );
+    });
+  },
+);

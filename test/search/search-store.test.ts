@@ -8,6 +8,7 @@ import { migrations } from '../../src/store/sqlite/migrations';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { makePaper } from '../support/papers';
+import { testStores } from '../support/test-stores';
 import { fixturePapers } from './support/fixture-corpus';
 
 describe('the search index in SQLite', () => {
@@ -63,9 +64,23 @@ describe('the search index in SQLite', () => {
       await fresh.papers.wordsNear('hallucinatons'),
     );
   });
+});
+
+describe.each(testStores)('the search index ($name)', (kind) => {
+  const opened: Store[] = [];
+  const open = async () => {
+    const store = await kind.open();
+    opened.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+  });
+  const ids = async (store: Store, text: string, filters = {}) =>
+    (await createSearchService(store).search({ text, filters, limit: 50 })).hits.map((hit) => hit.paper.id);
 
   it('keeps the index and the vocabulary in step when a paper changes', async () => {
-    const store = open();
+    const store = await open();
     await store.papers.upsertMany([
       makePaper('2410.00001', { title: 'Quantum annealing for sparse retrieval', upvotes: 3 }),
     ]);
@@ -83,7 +98,7 @@ describe('the search index in SQLite', () => {
   });
 
   it('applies since exactly at day, month and year boundaries', async () => {
-    const store = open();
+    const store = await open();
     const days = [
       '2023-12-31',
       '2024-01-01',
@@ -116,7 +131,7 @@ describe('the search index in SQLite', () => {
   });
 
   it('applies upvote thresholds exactly, between the indexed buckets too', async () => {
-    const store = open();
+    const store = await open();
     const upvotes = [0, 1, 19, 20, 21, 49, 50, 51, 999, 1000, 5000];
     await store.papers.upsertMany(
       upvotes.map((count, index) =>
@@ -139,7 +154,7 @@ describe('the search index in SQLite', () => {
   });
 
   it('matches authors and organizations by name, in their own fields only', async () => {
-    const store = open();
+    const store = await open();
     await store.papers.upsertMany([
       makePaper('2410.20001', { title: 'Attention sinks', authors: ['Pasquale Minervini', 'Ada Lovelace'] }),
       makePaper('2410.20002', {
@@ -156,7 +171,7 @@ describe('the search index in SQLite', () => {
   });
 
   it('restricts to a given set of papers, and an empty set matches nothing', async () => {
-    const store = open();
+    const store = await open();
     await store.papers.upsertMany(fixturePapers());
     expect(await ids(store, 'hallucinations', { paperIds: ['2410.18860', '2410.17243'] })).toEqual([
       '2410.18860',

@@ -6,62 +6,66 @@ import { createSearchService } from '../../src/search/search-service';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { makePaper } from '../support/papers';
 import { startTestCore, type TestCore } from '../support/test-core';
+import { testStores } from '../support/test-stores';
 import { fixturePapers, fixtureStore, largerCorpus } from './support/fixture-corpus';
 
 const c = (line: number) => `2510.${20000 + line}`;
 
-describe('search v3 on a store where some words are in most papers (issue 13)', async () => {
-  const store = await fixtureStore(largerCorpus());
-  const search = createSearchService(store);
-  const ids = async (text: string, limit = 10) =>
-    (await search.search({ text, limit })).hits.map((hit) => hit.paper.id);
-  const titles = async (text: string, limit: number) =>
-    (await search.search({ text, limit })).hits.map((hit) => hit.paper.title);
-  afterAll(async () => await store.close());
+describe.each(testStores)(
+  'search v3 on a store where some words are in most papers (issue 13, $name)',
+  async ({ open }) => {
+    const store = await fixtureStore(largerCorpus(), open);
+    const search = createSearchService(store);
+    const ids = async (text: string, limit = 10) =>
+      (await search.search({ text, limit })).hits.map((hit) => hit.paper.id);
+    const titles = async (text: string, limit: number) =>
+      (await search.search({ text, limit })).hits.map((hit) => hit.paper.title);
+    afterAll(async () => await store.close());
 
-  it('ranks papers about a common word by bm25, titles first, older ones included: never by recency', async () => {
-    for (const title of await titles('rollout', 5)) expect(title).toMatch(/roll-?\s?outs?/i);
-    // The survey is the oldest rollout paper in the store.
-    expect(await ids('rollout')).toContain(c(1));
-    expect((await ids('rollout survey'))[0]).toBe(c(1));
-  });
+    it('ranks papers about a common word by bm25, titles first, older ones included: never by recency', async () => {
+      for (const title of await titles('rollout', 5)) expect(title).toMatch(/roll-?\s?outs?/i);
+      // The survey is the oldest rollout paper in the store.
+      expect(await ids('rollout')).toContain(c(1));
+      expect((await ids('rollout survey'))[0]).toBe(c(1));
+    });
 
-  it('answers questions people type, from their topic words', async () => {
-    expect(await ids('how do I make RL training of LLMs cheaper', 3)).toContain(c(4));
-    expect(
-      await ids('can a model tell when its own predictions are going wrong without ground truth', 3),
-    ).toEqual(expect.arrayContaining([c(40)]));
-    expect(await ids('stopping an agent before it sends an email without approval', 2)).toEqual(
-      expect.arrayContaining([c(33), c(72)]),
-    );
-  });
+    it('answers questions people type, from their topic words', async () => {
+      expect(await ids('how do I make RL training of LLMs cheaper', 3)).toContain(c(4));
+      expect(
+        await ids('can a model tell when its own predictions are going wrong without ground truth', 3),
+      ).toEqual(expect.arrayContaining([c(40)]));
+      expect(await ids('stopping an agent before it sends an email without approval', 2)).toEqual(
+        expect.arrayContaining([c(33), c(72)]),
+      );
+    });
 
-  it('finds paraphrases that share a word with the paper', async () => {
-    expect(await ids('self-driving cars', 3)).toContain(c(52));
-    expect(await ids('shell command agents', 3)).toContain(c(32));
-    expect(await ids('keeping GPUs busy during RL post-training', 1)).toEqual([c(3)]);
-  });
+    it('finds paraphrases that share a word with the paper', async () => {
+      expect(await ids('self-driving cars', 3)).toContain(c(52));
+      expect(await ids('shell command agents', 3)).toContain(c(32));
+      expect(await ids('keeping GPUs busy during RL post-training', 1)).toEqual([c(3)]);
+    });
 
-  it('joins split names and splits joined ones, keeping stopwords inside a compound', async () => {
-    expect(await ids('Loop Arena', 1)).toEqual([c(30)]);
-    expect(await ids('roll out pruning', 1)).toEqual([c(2)]);
-    expect(await ids('terminalbench', 1)).toEqual([c(31)]);
-    expect(await ids('reasoninggym', 1)).toEqual([c(23)]);
-  });
+    it('joins split names and splits joined ones, keeping stopwords inside a compound', async () => {
+      expect(await ids('Loop Arena', 1)).toEqual([c(30)]);
+      expect(await ids('roll out pruning', 1)).toEqual([c(2)]);
+      expect(await ids('terminalbench', 1)).toEqual([c(31)]);
+      expect(await ids('reasoninggym', 1)).toEqual([c(23)]);
+    });
 
-  it('corrects two-edit typos of long words', async () => {
-    expect((await search.search({ text: 'qantizaton', limit: 1 })).replaced).toEqual([
-      { typed: 'qantizaton', used: ['quantization'], how: 'corrected' },
-    ]);
-    expect(await ids('distilaton', 1)).toEqual([c(45)]);
-  });
+    it('corrects two-edit typos of long words', async () => {
+      expect((await search.search({ text: 'qantizaton', limit: 1 })).replaced).toEqual([
+        { typed: 'qantizaton', used: ['quantization'], how: 'corrected' },
+      ]);
+      expect(await ids('distilaton', 1)).toEqual([c(45)]);
+    });
 
-  it('calls a topic no paper is about a weak match', async () => {
-    for (const query of ['quantum computing', 'football match outcomes', 'galaxy morphology'])
-      expect((await search.search({ text: query, limit: 5 })).weak, query).toBe(true);
-    expect((await search.search({ text: 'rollout survey', limit: 5 })).weak).toBe(false);
-  });
-});
+    it('calls a topic no paper is about a weak match', async () => {
+      for (const query of ['quantum computing', 'football match outcomes', 'galaxy morphology'])
+        expect((await search.search({ text: query, limit: 5 })).weak, query).toBe(true);
+      expect((await search.search({ text: 'rollout survey', limit: 5 })).weak).toBe(false);
+    });
+  },
+);
 
 describe('a real English word is never replaced by another', () => {
   it('leaves "teach" as typed (reported as found nowhere) when papers only have "each" and "reach"', async () => {

@@ -70,9 +70,16 @@ export function largerCorpus(): Paper[] {
   return [...fixturePapers(), ...written];
 }
 
-/** A fresh in-memory store holding `papers` (the fixture papers unless told). */
-export async function fixtureStore(papers: Paper[] = fixturePapers()): Promise<Store> {
-  const store = openSqliteStore(':memory:');
+/** Opens an empty store: an in-memory SQLite one unless a test or bench says which (test/support/test-stores.ts). */
+export type OpenStore = () => Promise<Store>;
+const inMemory: OpenStore = async () => openSqliteStore(':memory:');
+
+/** A fresh store holding `papers` (the fixture papers unless told), in memory on SQLite unless `open` says. */
+export async function fixtureStore(
+  papers: Paper[] = fixturePapers(),
+  open: OpenStore = inMemory,
+): Promise<Store> {
+  const store = await open();
   await store.papers.upsertMany(papers);
   return store;
 }

@@ -8,7 +8,7 @@ import { allFeatures, type SearchFeatures } from '../../../src/search/search-fea
 import { createSearchService } from '../../../src/search/search-service';
 import { heldOutSet, type LabelledQuery, offTopicQueries, relevanceSet } from '../relevance-set';
 import { type Category, categories, type LabelledQueryV3, relevanceSetV3 } from '../relevance-set-v3';
-import { fixturePapers, fixtureStore, largerCorpus } from './fixture-corpus';
+import { fixturePapers, fixtureStore, largerCorpus, type OpenStore } from './fixture-corpus';
 import { plainFts5 } from './plain-fts5';
 
 export interface Answer {
@@ -83,10 +83,10 @@ const oldRanks = () =>
     ) as { v3: Record<string, string[]> }
   ).v3;
 
-/** The three systems over the larger corpus; `close` when done. */
-export async function systems(features: SearchFeatures = allFeatures) {
+/** The three systems over the larger corpus (this search on the store `open` makes); `close` when done. */
+export async function systems(features: SearchFeatures = allFeatures, open?: OpenStore) {
   const papers = largerCorpus();
-  const store = await fixtureStore(papers);
+  const store = await fixtureStore(papers, open);
   const search = createSearchService(store, features);
   const plain = plainFts5(papers);
   const recorded = oldRanks();
@@ -128,9 +128,9 @@ export function formatTable(columns: Array<{ name: string; rows: Row[] }>): stri
 }
 
 /** The sets search v2 was measured on (real fixtures only): MRR@10 of the main and held-out sets, clean off-topic share. */
-export async function existingSets(features: SearchFeatures = allFeatures) {
+export async function existingSets(features: SearchFeatures = allFeatures, open?: OpenStore) {
   const papers = fixturePapers();
-  const store = await fixtureStore(papers);
+  const store = await fixtureStore(papers, open);
   const search = createSearchService(store, features);
   const plain = plainFts5(papers);
   const recorded = (
