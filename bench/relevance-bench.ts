@@ -1,8 +1,11 @@
 /**
- * `npm run bench:relevance`: the labelled set of test/search/relevance-set-v3.ts over the larger corpus,
- * per category, for the old search (recorded), this search and plain FTS5 bm25, then the ablation table:
- * the same set with each mechanism of search-features.ts switched off in turn.
+ * `npm run bench:relevance [-- --store sqlite,postgres] [--no-ablation]`: the labelled set of
+ * test/search/relevance-set-v3.ts over the larger corpus, per category, for the old search (recorded), this
+ * search on each store asked for (SQLite by default; `postgres` is TEST_DATABASE_URL or the local server,
+ * `pglite` the embedded one) and plain FTS5 bm25, then the ablation table (on the first store): the same
+ * set with each mechanism of search-features.ts switched off in turn.
  */
+import { parseArgs } from 'node:util';
 import { allFeatures, type SearchFeatures } from '../src/search/search-features';
 import { relevanceSetV3 } from '../test/search/relevance-set-v3';
 import {
@@ -13,54 +16,78 @@ import {
   systems,
   tuned,
 } from '../test/search/support/relevance-report';
+import { openBenchStore, type StoreKind, storeKind } from './bench-store';
 
-const main = await systems();
+const { values } = parseArgs({
+  options: {
+    store: { type: 'string', default: 'sqlite' },
+    'no-ablation': { type: 'boolean', default: false },
+  },
+});
+const kinds = [...new Set((values.store ?? 'sqlite').split(',').map((name) => storeKind(name.trim())))];
+const first = kinds[0] ?? 'sqlite';
+
+/** Opens a fresh store of `kind` for one run; the caller closes the store, which also removes it. */
+const opener = (kind: StoreKind) => async () => {
+  const opened = await openBenchStore(kind, { file: false });
+  return { ...opened.store, close: () => opened.close() };
+};
+
+const runs = [];
+for (const kind of kinds) runs.push({ kind, run: await systems(allFeatures, opener(kind)) });
+const [reference] = runs;
+if (!reference) throw new Error('no store to measure');
 for (const [title, set] of [
   ['All queries', relevanceSetV3],
   ['Tuned on (two thirds)', tuned],
   ['Held out (one third, never tuned on)', heldOut],
 ] as const) {
   console.log(`\n## ${title}: ${set.length} queries\n`);
-  console.log(
-    formatTable([
-      { name: 'old search', rows: await scoreByCategory(set, main.old) },
-      { name: 'new search', rows: await scoreByCategory(set, main.current) },
-      { name: 'plain FTS5 bm25', rows: await scoreByCategory(set, main.plain) },
-    ]),
-  );
+  const columns = [{ name: 'old search', rows: await scoreByCategory(set, reference.run.old) }];
+  for (const { kind, run } of runs)
+    columns.push({ name: `new search (${kind})`, rows: await scoreByCategory(set, run.current) });
+  columns.push({ name: 'plain FTS5 bm25', rows: await scoreByCategory(set, reference.run.plain) });
+  console.log(formatTable(columns));
 }
-await main.close();
+for (const { run } of runs) await run.close();
 
 console.log(
   '\n## The existing sets (real fixtures, 39 papers): MRR@10, and off-topic answered with nothing or weak\n',
 );
 console.log('| system | main set (70) | held out (30) | off-topic clean (14) |\n|---|---|---|---|');
-for (const row of await existingSets())
-  console.log(
-    `| ${row.name} | ${row.main.toFixed(3)} | ${row.heldOut.toFixed(3)} | ${row.offTopic.toFixed(2)} |`,
-  );
+for (const kind of kinds)
+  for (const row of await existingSets(allFeatures, opener(kind))) {
+    // The old search and plain FTS5 do not depend on the store: listed once.
+    if (row.name !== 'new' && kind !== first) continue;
+    const name = row.name === 'new' ? `new (${kind})` : row.name;
+    console.log(
+      `| ${name} | ${row.main.toFixed(3)} | ${row.heldOut.toFixed(3)} | ${row.offTopic.toFixed(2)} |`,
+    );
+  }
 
-console.log('\n## Ablation: MRR@10 over all queries with one mechanism off\n');
-const overall = async (features: SearchFeatures) => {
-  const run = await systems(features);
-  const rows = await scoreByCategory(relevanceSetV3, run.current);
-  await run.close();
-  return rows;
-};
-const full = await overall(allFeatures);
-const existing = async (features: SearchFeatures) => {
-  const row = (await existingSets(features)).find((entry) => entry.name === 'new');
-  return row ? `${row.main.toFixed(2)} | ${row.heldOut.toFixed(2)} | ${row.offTopic.toFixed(2)}` : '';
-};
-const names = full.map((row) => row.category);
-console.log(`| switched off | ${names.join(' | ')} | old main | old held out | old off-topic |`);
-console.log(`|---|${names.map(() => '---').join('|')}|---|---|---|`);
-const line = async (label: string, rows: typeof full, features: SearchFeatures) =>
-  console.log(
-    `| ${label} | ${rows.map((row) => row.scores.mrrAt10.toFixed(2)).join(' | ')} | ${await existing(features)} |`,
-  );
-await line('(nothing: all on)', full, allFeatures);
-for (const feature of Object.keys(allFeatures) as Array<keyof SearchFeatures>) {
-  const features = { ...allFeatures, [feature]: false };
-  await line(feature, await overall(features), features);
+if (!values['no-ablation']) {
+  console.log(`\n## Ablation (${first}): MRR@10 over all queries with one mechanism off\n`);
+  const overall = async (features: SearchFeatures) => {
+    const run = await systems(features, opener(first));
+    const rows = await scoreByCategory(relevanceSetV3, run.current);
+    await run.close();
+    return rows;
+  };
+  const full = await overall(allFeatures);
+  const existing = async (features: SearchFeatures) => {
+    const row = (await existingSets(features, opener(first))).find((entry) => entry.name === 'new');
+    return row ? `${row.main.toFixed(2)} | ${row.heldOut.toFixed(2)} | ${row.offTopic.toFixed(2)}` : '';
+  };
+  const names = full.map((row) => row.category);
+  console.log(`| switched off | ${names.join(' | ')} | old main | old held out | old off-topic |`);
+  console.log(`|---|${names.map(() => '---').join('|')}|---|---|---|`);
+  const line = async (label: string, rows: typeof full, features: SearchFeatures) =>
+    console.log(
+      `| ${label} | ${rows.map((row) => row.scores.mrrAt10.toFixed(2)).join(' | ')} | ${await existing(features)} |`,
+    );
+  await line('(nothing: all on)', full, allFeatures);
+  for (const feature of Object.keys(allFeatures) as Array<keyof SearchFeatures>) {
+    const features = { ...allFeatures, [feature]: false };
+    await line(feature, await overall(features), features);
+  }
 }
