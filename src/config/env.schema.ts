@@ -58,6 +58,23 @@ export const coreEnvShape = {
     .min(0, 'expected an hour from 0 to 23')
     .max(23, 'expected an hour from 0 to 23')
     .default(3),
+  /**
+   * How long a scheduled job's lease lasts without renewal (renewed every 10 s while the job runs): how
+   * soon another instance on the same PostgreSQL database takes over the job of one that died.
+   */
+  JOB_LEASE_SECONDS: positiveInt.default(30),
+  /** The scheduler's tick period; each job runs at most once per tick across all instances. */
+  TICK_SECONDS: z.coerce
+    .number({
+      error:
+        'expected a number of seconds that divides the minute: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60',
+    })
+    .int('expected a number of seconds that divides the minute: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60')
+    .refine((value) => value > 0 && value <= 60 && 60 % value === 0, {
+      message:
+        'expected a number of seconds that divides the minute: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60',
+    })
+    .default(60),
 };
 
 export const coreEnvSchema = z.object(coreEnvShape);
