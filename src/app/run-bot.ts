@@ -2,6 +2,7 @@
  * The composition root: the one place that knows both the core and the adapters. It starts the adapters
  * the configuration enables, the scheduler, and — when no chat platform is configured — the console.
  */
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -115,7 +116,8 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     });
   }
   // The first tick runs at once: work whose time passed while the bot was down is caught up now.
-  const holder = `${hostname()}:${process.pid}:${clock.now().toISOString()}`;
+  // Unique per start even for instances sharing a process and a clock (a random tail beside pid and time).
+  const holder = `${hostname()}:${process.pid}:${clock.now().toISOString()}:${randomUUID().slice(0, 8)}`;
   const scheduler = createScheduler(scheduledJobs(core), {
     clock,
     log,
