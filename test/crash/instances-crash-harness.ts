@@ -3,7 +3,8 @@
  * (bin/paperboy.js) share a fresh database created for the run, one fake Discord (which does NOT honour
  * `enforce_nonce`) and one fake Hugging Face. Each cycle SIGKILLs one instance and starts it again: odd
  * cycles the one running the fan-out (the holder of the `digests` lease), at the moment Discord has just
- * created a chosen post and before the bot heard back; even cycles a random instance at a random moment.
+ * created a chosen post and before the bot heard back; even cycles a random instance at a random moment
+ * once posting is under way again.
  * The survivors carry on; a killed holder's run is taken over by whichever instance wins a tick after its
  * lease expired (short TICK_SECONDS and JOB_LEASE_SECONDS, so that takes seconds). At the end every post is
  * counted per channel by its delivery key.
@@ -85,7 +86,9 @@ export async function runInstancesCrashHarness(
         const chosen = running.discord.requests.waitFor(() => posts() >= nth, 'the chosen post', 8_000);
         await chosen.catch(() => undefined);
       } else {
-        await delay(Math.floor(random() * 1_500));
+        // Any instance at any moment once posting is under way again (after the previous kill's takeover).
+        await waitUntil(() => posts() > postsBefore || !unfinished(), 10_000);
+        await delay(Math.floor(random() * 500));
         wasHolder = bots[victim]?.child.pid === (await database.digestsHolderPid());
       }
       const bot = bots[victim] as BotProcess;
