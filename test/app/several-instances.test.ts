@@ -157,6 +157,8 @@ describe.each(postgresKinds)('three instances on one $name database', (kind) => 
     await Promise.all([second.tickAt('2024-10-26T09:00:00Z'), third.tickAt('2024-10-26T09:00:00Z')]);
     await Promise.all([second.tickAt('2024-10-26T09:01:00Z'), third.tickAt('2024-10-26T09:01:00Z')]);
     expect(postsIn(discord, digestChannels)).toBe(settled);
+    // What the dead instance left: posts Discord created whose `sent` was never written.
+    expect((await (stores[1] as Store).deliveries.inFlight()).length).toBeGreaterThan(0);
 
     // At 09:02 the lease has expired: one of the two survivors resumes the run where the dead one left it.
     await Promise.all([second.tickAt('2024-10-26T09:02:00Z'), third.tickAt('2024-10-26T09:02:00Z')]);
