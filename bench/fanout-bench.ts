@@ -249,7 +249,9 @@ console.log(
       'the whole fan-out. The per-bot global limit is shared by every instance of a bot, so one poster at a time ' +
       'already reaches the bound: more instances buy availability (a killed instance’s run is taken over once its ' +
       'lease expires, exactly once through markSending → post → markSent and the channel-history check), not ' +
-      'throughput. Peak: requests (accepted or refused) that reached the fake in one of its global windows ' +
-      '(Discord: every request, 50 a second; Slack: chat.postMessage, its tier held as 10 a second).',
+      'throughput. Peak: requests that arrived at the fake in one of its global windows (Discord: every request, ' +
+      '50 a second; Slack: chat.postMessage, its tier held as 10 a second), accepted and refused: the fake accepts ' +
+      'at most the limit and answers the rest 429 (the 429s column). One instance overshoots as much as four: each ' +
+      'client paces by its own clock, not the fake’s window, and the instances not holding the lease send nothing.',
   ].join('\n'),
 );
