@@ -3,7 +3,15 @@
  * no privileged intents) that translates interactions and reactions into core calls, and a REST port the
  * core posts digests through. The REST base comes from `apiBase`, and with it the gateway URL.
  */
-import { Client, Events, GatewayIntentBits, Partials, type RESTOptions, Status } from 'discord.js';
+import {
+  Client,
+  Events,
+  GatewayIntentBits,
+  type Interaction,
+  Partials,
+  type RESTOptions,
+  Status,
+} from 'discord.js';
 import type { CommandService } from '../../commands/command-service';
 import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
@@ -40,6 +48,12 @@ export interface DiscordAdapterOptions {
   messageContent?: boolean;
   /** 429s, retries and reconnects, for metrics. */
   telemetry?: PlatformTelemetry;
+  /**
+   * Several instances on one bot token each receive every interaction on their gateway connection, and
+   * Discord takes one answer: each interaction is claimed here first (in the shared database), and an
+   * instance whose claim loses stays silent. Default: every interaction is this instance's.
+   */
+  claimInteraction?: (interactionId: string) => Promise<boolean>;
   /** REST tuning (tests shorten waits); `api` always comes from `apiBase`. */
   rest?: Partial<Pick<RESTOptions, 'retries' | 'timeout' | 'offset'>>;
 }
@@ -108,8 +122,20 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     log,
     deferAfterMs: options.deferAfterMs ?? 1000,
   });
+  const claimInteraction = options.claimInteraction ?? (async () => true);
+  const answerIfOurs = async (interaction: Interaction) => {
+    let ours = true;
+    try {
+      ours = await claimInteraction(interaction.id);
+    } catch (error) {
+      // Without the database, answer anyway: Discord refuses a second answer to one interaction (40060).
+      log.warn({ err: error, interaction: interaction.id }, 'could not claim the interaction; answering it');
+    }
+    if (ours) await onInteraction(interaction);
+    else log.debug({ interaction: interaction.id }, 'interaction answered by another instance');
+  };
   client.on(Events.InteractionCreate, (interaction) => {
-    if (!closing) track(onInteraction(interaction));
+    if (!closing) track(answerIfOurs(interaction));
   });
   listenForReactions(client, options.commands, log, track);
   const telemetry = options.telemetry ?? noTelemetry;

@@ -38,6 +38,7 @@ export const discordModule = definePlatform({
       commands: deps.commands,
       log: deps.log,
       telemetry: deps.telemetry,
+      claimInteraction: (id) => deps.claimEvent(`discord:interaction:${id}`),
     });
   },
   credentialHint: 'check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE',

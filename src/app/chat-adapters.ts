@@ -16,6 +16,8 @@ export function createChatAdapters(config: Config, statuses: AdapterStatus[], co
         log: core.log,
         clock: core.clock,
         telemetry: telemetryFor(core.metrics, module.id),
+        claimEvent: (eventKey) =>
+          core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString()),
       }),
     );
 }

@@ -25,6 +25,11 @@ export interface PlatformDeps {
   log: Logger;
   clock: Clock;
   telemetry: PlatformTelemetry;
+  /**
+   * Claims a platform event (`discord:interaction:<id>`) in the database: true for the first instance
+   * that asks, false for every other one sharing the database (it stays silent).
+   */
+  claimEvent(eventKey: string): Promise<boolean>;
 }
 
 /** What a module's CLI command may use of the core: the commands, and the subscriptions on its platform. */

@@ -2,6 +2,7 @@
  * The composition root: the one place that knows both the core and the adapters. It starts the adapters
  * the configuration enables, the scheduler, and — when no chat platform is configured — the console.
  */
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -22,7 +23,7 @@ import { type Core, createCore } from './create-core';
 import { anyModules } from './platform-modules';
 import { readiness } from './readiness';
 import { scheduledJobs } from './scheduled-jobs';
-import { createScheduler, minuteTicker, type Ticker } from './scheduler';
+import { createScheduler, cronTicker, type Ticker } from './scheduler';
 
 /** How long SIGTERM waits for the posts in flight (one per channel being posted) before closing the database anyway. */
 const shutdownGraceMs = 4_000;
@@ -36,7 +37,7 @@ export interface RunBotOptions {
   clock?: Clock;
   /** Defaults to SQLite at DATABASE_URL (tests hand in one whose connection they can reach). */
   store?: Store;
-  /** What drives the scheduler: node-cron's minute tick by default; tests tick by hand. */
+  /** What drives the scheduler: node-cron every TICK_SECONDS by default; tests tick by hand. */
   ticker?: Ticker;
   /** Stops the bot like SIGTERM does (tests running it in-process). */
   signal?: AbortSignal;
@@ -115,13 +116,16 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     });
   }
   // The first tick runs at once: work whose time passed while the bot was down is caught up now.
-  const holder = `${hostname()}:${process.pid}:${clock.now().toISOString()}`;
+  // Unique per start even for instances sharing a process and a clock (a random tail beside pid and time).
+  const holder = `${hostname()}:${process.pid}:${clock.now().toISOString()}:${randomUUID().slice(0, 8)}`;
   const scheduler = createScheduler(scheduledJobs(core), {
     clock,
     log,
     leases: { leases: core.store.jobs, holder },
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
+    tickMs: config.TICK_SECONDS * 1000,
   });
-  const caughtUp = scheduler.start(options.ticker ?? minuteTicker);
+  const caughtUp = scheduler.start(options.ticker ?? cronTicker(config.TICK_SECONDS));
   options.onStarted?.({ core, jobs: scheduler.jobs, metricsPort: metricsServer?.port ?? null, caughtUp });
 
   let markStopped: (code: number) => void = () => {};

@@ -13,11 +13,12 @@ export function scheduledJobs(core: Core): ScheduledJob[] {
   const startedAt = core.clock.now();
   return [
     {
-      // Each subscription's local time is checked every minute; a digest missed while the bot was down
-      // goes out at start-up if it is still that local day.
+      // Each subscription's local time is checked every tick; a digest missed while the bot was down
+      // goes out at start-up if it is still that local day. The lease's signal fences the fan-out: an
+      // instance that lost the lease to another starts no further post.
       name: 'digests',
       isDue: onEveryTick,
-      run: (now) => core.digests.runDueDigests(now),
+      run: (now, signal) => core.digests.runDueDigests(now, signal),
     },
     {
       // The weekly agenda, at each channel's weekday and time; caught up at start-up the same local day.

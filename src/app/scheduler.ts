@@ -4,9 +4,7 @@ import { isPaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
 import type { JobLeaseRepository, Promised } from '../store/store';
 
-/** How long a job's lease lasts without renewal: how soon another instance takes over a dead one's job. */
-export const jobLeaseMs = 30_000;
-/** How often a running job's lease is renewed. */
+/** How often a running job's lease is renewed, at most (a third of the lease when that is shorter). */
 const renewEveryMs = 10_000;
 
 /** One timed behaviour of the running bot. */
@@ -31,11 +29,28 @@ export interface JobLeases {
 /** Calls `tick` regularly (once a minute in production) until stopped. */
 export type Ticker = (tick: () => Promise<void>) => { stop(): void | Promise<void> };
 
-/** The production ticker: node-cron's minute tick on the wall clock; the jobs read the injected clock. */
-export const minuteTicker: Ticker = (tick) => {
-  const task = cron.schedule('* * * * *', () => tick(), { name: 'paperboy-tick', noOverlap: false });
-  return { stop: () => task.stop() };
-};
+/** node-cron's expression for a tick every `seconds` (TICK_SECONDS, a divisor of 60): a seconds field below the minute. */
+export const tickExpression = (seconds: number): string =>
+  seconds >= 60 ? '* * * * *' : `*/${seconds} * * * * *`;
+
+/** The production ticker: node-cron on the wall clock, every `seconds`; the jobs read the injected clock. */
+export const cronTicker =
+  (seconds = 60): Ticker =>
+  (tick) => {
+    const task = cron.schedule(tickExpression(seconds), () => tick(), {
+      name: 'paperboy-tick',
+      noOverlap: false,
+    });
+    return { stop: () => task.stop() };
+  };
+
+/**
+ * The tick a moment belongs to: its start, floored to the tick period (the minute by default), as ISO.
+ * Every instance names a tick alike, so the job lease of one tick is won once across all of them.
+ */
+export function tickKeyOf(now: Date, tickMs: number): string {
+  return new Date(Math.floor(now.getTime() / tickMs) * tickMs).toISOString();
+}
 
 export interface Scheduler {
   /** The names of the jobs, in order: what `/readyz` and the promise check list. */
@@ -50,7 +65,15 @@ export interface Scheduler {
 
 export function createScheduler(
   jobs: ScheduledJob[],
-  deps: { clock: Clock; log: Logger; leases: JobLeases },
+  deps: {
+    clock: Clock;
+    log: Logger;
+    leases: JobLeases;
+    /** How long a lease lasts without renewal: how soon another instance takes a dead one's job over. */
+    leaseMs: number;
+    /** The tick period (TICK_SECONDS): what one tick key covers. */
+    tickMs: number;
+  },
 ): Scheduler {
   const log = deps.log.child({ service: 'scheduler' });
   const lastStarted = new Map<string, Date>();
@@ -62,20 +85,23 @@ export function createScheduler(
 
   /** Runs the job if this instance wins its lease for this tick, renewing the lease while it works. */
   async function runLeased(job: ScheduledJob, now: Date): Promise<void> {
-    const tickKey = now.toISOString().slice(0, 16);
-    if (!(await leases.tryStart(job.name, holder, tickKey, now.toISOString(), jobLeaseMs))) return;
+    const tickKey = tickKeyOf(now, deps.tickMs);
+    if (!(await leases.tryStart(job.name, holder, tickKey, now.toISOString(), deps.leaseMs))) return;
     const lost = new AbortController();
-    const renewal = setInterval(() => {
-      leases.renew(job.name, holder, deps.clock.now().toISOString(), jobLeaseMs).then(
-        (held) => {
-          if (held || lost.signal.aborted) return;
-          log.warn({ job: job.name }, 'another instance took this job over; stopping it here');
-          lost.abort();
-        },
-        (error) =>
-          log.warn({ job: job.name, problem: (error as Error).message }, 'could not renew the job lease'),
-      );
-    }, renewEveryMs);
+    const renewal = setInterval(
+      () => {
+        leases.renew(job.name, holder, deps.clock.now().toISOString(), deps.leaseMs).then(
+          (held) => {
+            if (held || lost.signal.aborted) return;
+            log.warn({ job: job.name }, 'another instance took this job over; stopping it here');
+            lost.abort();
+          },
+          (error) =>
+            log.warn({ job: job.name, problem: (error as Error).message }, 'could not renew the job lease'),
+        );
+      },
+      Math.min(renewEveryMs, Math.max(100, Math.floor(deps.leaseMs / 3))),
+    );
     renewal.unref();
     try {
       await job.run(now, lost.signal);

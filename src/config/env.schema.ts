@@ -24,6 +24,9 @@ export const positiveInt = z.coerce
   .int('expected a whole number greater than 0')
   .positive('expected a whole number greater than 0');
 
+const divisorOfTheMinute =
+  'expected a number of seconds that divides the minute: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60';
+
 /**
  * The core's environment variables, with their defaults. Each platform module adds its own slice; the
  * composition root merges them (src/app/config.ts), and `.env.example` documents the whole list.
@@ -58,6 +61,18 @@ export const coreEnvShape = {
     .min(0, 'expected an hour from 0 to 23')
     .max(23, 'expected an hour from 0 to 23')
     .default(3),
+  /**
+   * How long a scheduled job's lease lasts without renewal (renewed every 10 s, or a third of the lease
+   * when shorter, while the job runs): how soon another instance on the same PostgreSQL database takes
+   * over the job of one that died.
+   */
+  JOB_LEASE_SECONDS: positiveInt.default(30),
+  /** The scheduler's tick period; each job runs at most once per tick across all instances. */
+  TICK_SECONDS: z.coerce
+    .number({ error: divisorOfTheMinute })
+    .int(divisorOfTheMinute)
+    .refine((value) => value > 0 && value <= 60 && 60 % value === 0, { message: divisorOfTheMinute })
+    .default(60),
 };
 
 export const coreEnvSchema = z.object(coreEnvShape);

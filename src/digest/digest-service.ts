@@ -41,7 +41,11 @@ export interface DigestTickResult {
 
 /** Posts each subscription's digest once per local day, crash-safe: intent recorded before every send. */
 export interface DigestService {
-  runDueDigests(now: Date): Promise<DigestTickResult>;
+  /**
+   * `signal` fences the run: once it aborts (this instance lost the `digests` job lease to another), no
+   * further channel or post starts here; the posts in flight finish and the new lease holder resumes the rest.
+   */
+  runDueDigests(now: Date, signal?: AbortSignal): Promise<DigestTickResult>;
   /** Settles posts a crash left between "sending" and "sent" by asking the platform. */
   reconcileInFlight(now: Date): Promise<number>;
   /**
@@ -61,20 +65,20 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   let stopping = false;
   /** A write the database refused during this tick's fan-out: no channel starts, those under way stop. */
   let storeFault: PaperboyError | null = null;
-  const poster = createRunPoster({
-    store,
-    ports,
-    maxAttempts,
-    stopping: () => stopping || storeFault !== null,
-  });
+  /** The current tick's fence (see runDueDigests). */
+  let fence: AbortSignal | undefined;
+  const halted = () => stopping || storeFault !== null || fence?.aborted === true;
+  const poster = createRunPoster({ store, ports, maxAttempts, stopping: halted });
 
-  async function runDueDigests(now: Date): Promise<DigestTickResult> {
-    if (current || stopping) return { due: 0, posted: 0, failed: 0 };
+  async function runDueDigests(now: Date, signal?: AbortSignal): Promise<DigestTickResult> {
+    if (current || stopping || signal?.aborted) return { due: 0, posted: 0, failed: 0 };
+    fence = signal;
     current = runTick(now);
     try {
       return await current;
     } finally {
       current = null;
+      fence = undefined;
     }
   }
 
@@ -117,14 +121,14 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     const started = performance.now();
     let channels = 0;
     // Channels go out concurrently, as many at once as the platform's adapter says its limits allow. A
-    // refused database write or stop() starts no further channel; those under way finish the post in
-    // flight and stop (what is left stays planned, resumed by a later tick).
+    // refused database write, stop() or a lost lease starts no further channel; those under way finish the
+    // post in flight and stop (what is left stays planned, resumed by a later tick or the lease's new holder).
     storeFault = null;
     await fanOut({
       items: runnable,
       groupOf: ({ subscription }) => subscription.channel.platform,
       limitOf: (platform) => ports.get(platform)?.concurrentChannels ?? 1,
-      halted: () => stopping || storeFault !== null,
+      halted,
       run: async ({ subscription, localDate }) => {
         try {
           const outcome = await runSubscription(subscription, localDate, inputs, now);

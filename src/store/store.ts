@@ -62,7 +62,7 @@ export interface SavedDay {
  */
 export interface JobLeaseRepository {
   /**
-   * Takes `job` for `holder` for tick `tickKey` (the minute, ISO) until `now + ttlMs`. True when no other
+   * Takes `job` for `holder` for tick `tickKey` (the tick's start, ISO) until `now + ttlMs`. True when no other
    * holder's lease is live and no other holder started the job for this tick or a later one; the last
    * starter itself may start it again (its own scheduler already runs one job at a time).
    */

@@ -13,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { selectForDigest } from '../../src/digest/digest-preview';
 import { normalizeHfDailyItem } from '../../src/sources/hf/hf-normalize';
 import { hfDailyItemSchema } from '../../src/sources/hf/hf-schemas';
+import { openPostgresStore } from '../../src/store/postgres/pg-store';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Store } from '../../src/store/store';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
@@ -58,6 +60,10 @@ export async function startBotWorld(options: {
   channels: number;
   slack?: boolean;
   trending?: boolean;
+  /** DATABASE_URL of a PostgreSQL database (several instances may share it); default a new SQLite file. */
+  postgresUrl?: string;
+  /** More environment for the bots (TICK_SECONDS, JOB_LEASE_SECONDS). */
+  env?: Record<string, string>;
 }): Promise<BotWorld> {
   const channels = channelIds(options.channels);
   const trendingChannels = new Set(options.trending ? channels.filter((_, i) => i % 2 === 1) : []);
@@ -71,8 +77,10 @@ export async function startBotWorld(options: {
   const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
   for (const back of [1, 2]) hf.setDay(day(back), oct25Batch());
   hf.setTrending(trendingList());
-  const database = join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
-  const store = openSqliteStore(database);
+  const database = options.postgresUrl ?? join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
+  const store: Store = options.postgresUrl
+    ? await openPostgresStore(options.postgresUrl)
+    : openSqliteStore(database);
   for (const channelId of channels) {
     await store.subscriptions.upsert(
       { platform: 'discord', workspaceId: guildId, channelId },
@@ -97,6 +105,7 @@ export async function startBotWorld(options: {
     DISCORD_API_BASE: discord.apiBase,
     DISCORD_GUILD_ID: guildId,
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
   return {
     discord,
@@ -148,9 +157,18 @@ export const exitOf = (child: ChildProcess) =>
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+/** Polls `condition` every 50 ms (after `refresh`, when given, which updates what it reads). */
+export async function waitUntil(
+  condition: () => boolean,
+  timeoutMs: number,
+  refresh?: () => Promise<void>,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < deadline) await delay(50);
+  await refresh?.();
+  while (!condition() && Date.now() < deadline) {
+    await delay(50);
+    await refresh?.();
+  }
 }
 
 /** Delivery keys of the bot's posts, per `channel:key`, with how often each appears. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashHarness } from './crash-harness';
+import { runInstancesCrashHarness } from './instances-crash-harness';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
 
 // The bounded CI form of `npm run test:crash` (which runs 30 cycles over 30 channels).
 describe('crash safety', () => {
@@ -20,4 +23,22 @@ describe('crash safety', () => {
     expect(report.unexpected).toEqual([]);
     expect(report.delivered).toBe(report.expected);
   }, 180_000);
+
+  // Three instances on a fresh database of the server TEST_DATABASE_URL names (defined only then, so
+  // nothing is reported skipped without a server); `npm run test:crash -- --instances 3 --postgres`.
+  if (serverUrl)
+    it('delivers every digest exactly once with three instances on PostgreSQL, one SIGKILLed each cycle', async () => {
+      const report = await runInstancesCrashHarness({
+        instances: 3,
+        cycles: 6,
+        channels: 6,
+        seed: 3,
+        serverUrl,
+      });
+      expect(report.killsDuringFanOut).toBeGreaterThan(0);
+      expect(report.duplicates).toEqual([]);
+      expect(report.missing).toEqual([]);
+      expect(report.unexpected).toEqual([]);
+      expect(report.delivered).toBe(report.expected);
+    }, 240_000);
 });

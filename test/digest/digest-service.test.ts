@@ -39,6 +39,32 @@ describe('digest engine', () => {
     expect(posts.slice(1).every((post) => post.kind === 'paper')).toBe(true);
   });
 
+  it('starts no further post or channel once its lease is lost (the signal aborts), and the next run resumes', async () => {
+    await setUp('2024-10-26T09:00:00Z');
+    await subscribe('c1');
+    await subscribe('c2');
+    port.concurrentChannels = 1;
+    let open = () => {};
+    port.gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const lease = new AbortController();
+    const run = t.core.digests.runDueDigests(t.clock.now(), lease.signal);
+    await vi.waitFor(() => expect(port.waiting).toBe(1));
+    // Another instance took the job over while the first post was in flight: that post finishes, no other starts.
+    lease.abort();
+    port.gate = null;
+    open();
+    await run;
+    expect(port.posts).toHaveLength(1);
+    expect(port.postsIn('c2')).toEqual([]);
+    expect((await t.core.digests.runDueDigests(t.clock.now(), lease.signal)).due).toBe(0);
+    // Whoever holds the lease next resumes the run where it stopped.
+    await t.core.digests.runDueDigests(t.clock.now(), new AbortController().signal);
+    expect(port.postsIn('c1')).toHaveLength(11);
+    expect(port.postsIn('c2')).toHaveLength(11);
+  });
+
   it('never posts the same paper twice in a channel: not on the next tick, the next day, or after a restart', async () => {
     await setUp('2024-10-26T09:00:00Z');
     await subscribe('c1', { topN: 5 });

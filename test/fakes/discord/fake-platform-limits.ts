@@ -28,6 +28,8 @@ export const discordDocumentedLimits: PlatformLimitSpec = {
 interface Window {
   start: number;
   count: number;
+  /** Requests that arrived in this window, the refused ones included. */
+  attempts: number;
 }
 
 const channelPost = /^\/channels\/(\d+)\/messages$/;
@@ -41,6 +43,8 @@ export class PlatformLimits {
   /** 429s answered, by the limit that was hit. */
   readonly rateLimited = { channel: 0, global: 0 };
   private readonly spans = new ChannelSpans();
+  /** The most requests (accepted or refused) that arrived in one global window: what all callers asked for. */
+  peakGlobalAttempts = 0;
 
   /** From now on the limits hold (the documented ones unless told otherwise); null switches them off. */
   enforce(spec: Partial<PlatformLimitSpec> | null = {}): void {
@@ -57,6 +61,8 @@ export class PlatformLimits {
     if (!spec) return { headers: {} };
     const global = this.refill(this.global, spec.globalWindowMs, now);
     this.global = global;
+    global.attempts += 1;
+    this.peakGlobalAttempts = Math.max(this.peakGlobalAttempts, global.attempts);
     if (global.count >= spec.globalRequests) {
       this.rateLimited.global += 1;
       const retryAfter = (global.start + spec.globalWindowMs - now) / 1000;
@@ -92,6 +98,6 @@ export class PlatformLimits {
   }
 
   private refill(window: Window | null, windowMs: number, now: number): Window {
-    return window === null || now - window.start >= windowMs ? { start: now, count: 0 } : window;
+    return window === null || now - window.start >= windowMs ? { start: now, count: 0, attempts: 0 } : window;
   }
 }

@@ -32,8 +32,10 @@ export class SlackPostLimits {
   /** 429s answered to chat.postMessage, by the limit that was hit. */
   readonly rateLimited = { channel: 0, workspace: 0 };
   private tier: SlackTierSpec | null = null;
-  private window: { start: number; count: number } | null = null;
+  private window: { start: number; count: number; attempts: number } | null = null;
   private readonly spans = new ChannelSpans();
+  /** The most chat.postMessage calls (accepted or refused) that arrived in one tier window. */
+  peakTierAttempts = 0;
 
   /** From now on the workspace tier holds (600 a minute as 10 per second unless told otherwise); null: off. */
   enforceTier(spec: Partial<SlackTierSpec> | null = {}): void {
@@ -45,7 +47,9 @@ export class SlackPostLimits {
     const tier = this.tier;
     if (!tier) return null;
     if (this.window === null || now - this.window.start >= tier.windowMs)
-      this.window = { start: now, count: 0 };
+      this.window = { start: now, count: 0, attempts: 0 };
+    this.window.attempts += 1;
+    this.peakTierAttempts = Math.max(this.peakTierAttempts, this.window.attempts);
     if (this.window.count >= tier.limit) {
       this.rateLimited.workspace += 1;
       return ratelimited(this.window.start + tier.windowMs - now);
