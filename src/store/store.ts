@@ -163,12 +163,6 @@ export interface PaperFilters {
   paperIds?: readonly string[];
 }
 
-export interface FtsHit {
-  paper: Paper;
-  /** bm25 score: lower is better. */
-  rank: number;
-}
-
 export interface TextHit {
   paper: Paper;
   /** Text relevance (bm25 with field weights): higher is better, comparable within one query only. */

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../papers/paper';
 import { vocabularyWords } from '../../search/search-text';
-import type { FtsHit, PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
+import type { PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
 import { filterConditions, filterParams } from './sqlite-search-filters';
-import { bm25Weights, clauseExpression, nameExpressions } from './sqlite-search-match';
+import { clauseExpression, nameExpressions } from './sqlite-search-match';
 import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';
 import { SqliteTextSearch } from './sqlite-text-search';
 import { StatementCache } from './statement-cache';
@@ -134,19 +134,6 @@ export class SqlitePaperRepository implements PaperRepository {
     // Cached: search asks on every query, and counting a large table is a full scan.
     this.paperCount ??= this.db.prepare('SELECT count(*) FROM papers').pluck().get() as number;
     return this.paperCount;
-  }
-
-  /** A raw FTS5 expression (tests of the index itself only: not part of the Store contract). */
-  searchFts(match: string, filters: PaperFilters, limit: number): FtsHit[] {
-    const conditions = ['paper_search MATCH @match', ...filterConditions(filters)];
-    const rows = this.statements
-      .get(
-        `SELECT papers.*, bm25(paper_search, ${bm25Weights}) AS score
-       FROM paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid
-       WHERE ${conditions.join(' AND ')} ORDER BY score LIMIT @limit`,
-      )
-      .all({ match, limit, ...filterParams(filters) }) as Array<PaperRow & { score: number }>;
-    return rows.map((row) => ({ paper: paperFromRow(row), rank: row.score }));
   }
 
   searchText(query: TextQuery, filters: PaperFilters, limit: number): TextHit[] {
