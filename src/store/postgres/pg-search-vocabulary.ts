@@ -7,42 +7,8 @@
  * the database (`substr` over code points) for the words an upsert adds.
  */
 import type { Paper } from '../../papers/paper';
-import { vocabularyWords } from '../../search/search-text';
+import { minVariantLength, paperWords, typedVariants } from '../spelling-variants';
 import type { SqlClient } from './pg-client';
-
-/** Words of 5+ letters get deletion variants: shorter words have too many neighbours to correct safely. */
-const minVariantLength = 5;
-
-/** A paper's words for the spelling vocabulary: every field the index searches. */
-const paperWords = (paper: Paper) =>
-  vocabularyWords([
-    paper.title,
-    paper.aiKeywords.join(' '),
-    paper.aiSummary,
-    paper.abstract,
-    paper.authors.join(' '),
-    paper.organization?.name,
-    paper.organization?.fullname,
-  ]);
-
-/** `word` with one letter left out, every way (by code point). */
-function deletions(word: string): string[] {
-  const letters = Array.from(word);
-  return [
-    ...new Set(letters.map((_, index) => [...letters.slice(0, index), ...letters.slice(index + 1)].join(''))),
-  ];
-}
-
-/** `word` with one letter added, every way, from the letters of English and of the word itself. */
-function insertions(word: string): string[] {
-  const letters = Array.from(word);
-  const alphabet = new Set([...'abcdefghijklmnopqrstuvwxyz', ...letters]);
-  const result: string[] = [];
-  for (let index = 0; index <= letters.length; index++)
-    for (const letter of alphabet)
-      result.push([...letters.slice(0, index), letter, ...letters.slice(index)].join(''));
-  return result;
-}
 
 /** Per-word changes in paper counts between the papers' stored and new versions. */
 export function vocabularyChanges(
@@ -117,9 +83,7 @@ export class PgSearchVocabulary {
 
   /** One UNION of index lookups: written with OR, PostgreSQL scans the whole vocabulary instead. */
   async wordsNear(word: string, edits: 1 | 2 = 1): Promise<Map<string, number>> {
-    const once = deletions(word);
-    const typed =
-      edits === 1 ? once : [...new Set([...once, ...once.flatMap(deletions), ...insertions(word)])];
+    const typed = typedVariants(word, edits);
     const result = await this.client.query<CountRow>(
       `SELECT word, papers FROM search_words
        WHERE papers > 0 AND word <> $1 AND word IN (

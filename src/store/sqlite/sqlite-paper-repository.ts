@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../papers/paper';
-import { vocabularyWords } from '../../search/search-text';
+import { paperWords } from '../spelling-variants';
 import type { PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
 import { filterConditions, filterParams } from './sqlite-search-filters';
@@ -11,18 +11,6 @@ import { StatementCache } from './statement-cache';
 
 /** The index's columns, read from the view migration 4 defines (the one place that says what each holds). */
 const searchColumns = 'title, ai_keywords, ai_summary, abstract, authors, organization, facets';
-
-/** A paper's words for the spelling vocabulary: every field the index searches. */
-const paperWords = (paper: Paper) =>
-  vocabularyWords([
-    paper.title,
-    paper.aiKeywords.join(' '),
-    paper.aiSummary,
-    paper.abstract,
-    paper.authors.join(' '),
-    paper.organization?.name,
-    paper.organization?.fullname,
-  ]);
 
 export class SqlitePaperRepository implements PaperRepository {
   private readonly insert;

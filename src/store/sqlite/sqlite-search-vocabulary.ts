@@ -6,28 +6,7 @@
  * typos (two letters dropped, `qantizaton`; a letter dropped and one doubled) without storing more.
  */
 import type Database from 'better-sqlite3';
-
-/** Words of 5+ letters get deletion variants: shorter words have too many neighbours to correct safely. */
-const minVariantLength = 5;
-
-/** `word` with one letter left out, every way (by code point, as SQLite's `substr` counts). */
-export function deletions(word: string): string[] {
-  const letters = Array.from(word);
-  return [
-    ...new Set(letters.map((_, index) => [...letters.slice(0, index), ...letters.slice(index + 1)].join(''))),
-  ];
-}
-
-/** `word` with one letter added, every way, from the letters of English and of the word itself. */
-function insertions(word: string): string[] {
-  const letters = Array.from(word);
-  const alphabet = new Set([...'abcdefghijklmnopqrstuvwxyz', ...letters]);
-  const result: string[] = [];
-  for (let index = 0; index <= letters.length; index++)
-    for (const letter of alphabet)
-      result.push([...letters.slice(0, index), letter, ...letters.slice(index)].join(''));
-  return result;
-}
+import { deletions, minVariantLength, typedVariants } from '../spelling-variants';
 
 type CountRow = { word: string; papers: number };
 const toMap = (rows: CountRow[]) => new Map(rows.map((row) => [row.word, row.papers]));
@@ -83,9 +62,7 @@ export class SqliteSearchVocabulary {
   }
 
   wordsNear(word: string, edits: 1 | 2 = 1): Map<string, number> {
-    const once = deletions(word);
-    const typed =
-      edits === 1 ? once : [...new Set([...once, ...once.flatMap(deletions), ...insertions(word)])];
+    const typed = typedVariants(word, edits);
     const rows = this.near.all({
       word,
       deletions: JSON.stringify(typed),
