@@ -52,17 +52,22 @@ export async function reactionEventOf(
   };
 }
 
-/** `track` is told about each event's handling, so that stopping can wait for it. */
+/**
+ * `track` is told about each event's handling, so that stopping can wait for it; `ours` says whether the
+ * message's guild is on one of this instance's shards (another instance handles the others).
+ */
 export function listenForReactions(
   client: Client,
   commands: CommandService,
   log: Logger,
   track: (work: Promise<void>) => void,
+  ours: (guildId: string | null, messageId: string) => boolean = () => true,
 ): void {
   const forward =
     (action: ReactionEvent['action']) =>
     async (reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser) => {
       if (user.id === client.user?.id) return;
+      if (!ours(reaction.message.guildId, reaction.message.id)) return;
       try {
         const event = await reactionEventOf(reaction, user, action);
         if (event) await commands.react(event);
