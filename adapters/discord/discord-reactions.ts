@@ -14,6 +14,7 @@ import {
 import type { CommandService } from '../../commands/command-service';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
+import { ownsGuild } from './discord-shard-status';
 
 /** Unicode emoji as themselves; custom emoji as `custom:<id>`, stable across renames. */
 export const emojiKey = (emoji: { id: string | null; name: string | null }) =>
@@ -53,8 +54,9 @@ export async function reactionEventOf(
 }
 
 /**
- * `track` is told about each event's handling, so that stopping can wait for it; `ours` says whether the
- * message's guild is on one of this instance's shards (another instance handles the others).
+ * `track` is told about each event's handling, so that stopping can wait for it. Reactions in guilds on
+ * another instance's shards are left to it: `ours` (which logs the ones it refuses) sees each raw reaction
+ * packet, as discord.js itself drops those of guilds it has not cached before any listener could tell.
  */
 export function listenForReactions(
   client: Client,
@@ -67,7 +69,7 @@ export function listenForReactions(
     (action: ReactionEvent['action']) =>
     async (reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser) => {
       if (user.id === client.user?.id) return;
-      if (!ours(reaction.message.guildId, reaction.message.id)) return;
+      if (!ownsGuild(client, reaction.message.guildId)) return;
       try {
         const event = await reactionEventOf(reaction, user, action);
         if (event) await commands.react(event);
@@ -77,6 +79,10 @@ export function listenForReactions(
     };
   const added = forward('added');
   const removed = forward('removed');
+  client.on(Events.Raw, (packet: { t?: string; d?: { guild_id?: string; message_id?: string } }) => {
+    if (packet.t === 'MESSAGE_REACTION_ADD' || packet.t === 'MESSAGE_REACTION_REMOVE')
+      ours(packet.d?.guild_id ?? null, packet.d?.message_id ?? '');
+  });
   client.on(Events.MessageReactionAdd, (reaction, user) => track(added(reaction, user)));
   client.on(Events.MessageReactionRemove, (reaction, user) => track(removed(reaction, user)));
 }
