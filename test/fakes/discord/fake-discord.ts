@@ -180,7 +180,7 @@ export class FakeDiscord {
       outputs: [],
     };
     this.store.interactions.set(record.id, record);
-    this.route(route, 'INTERACTION_CREATE', payload);
+    record.connections = this.route(route, 'INTERACTION_CREATE', payload);
     return record;
   }
 
@@ -224,10 +224,10 @@ export class FakeDiscord {
     this.route(input.route ?? {}, event, reactionPayload({ ...input, guildId: channel.guild_id }));
   }
 
-  private route(route: Route, t: string, d: Json): void {
-    if (route.to === undefined || route.to === 'owner') this.gateway.dispatch(t, d);
-    else if (route.to === 'everyone') this.gateway.broadcast(t, d);
-    else this.gateway.dispatchToShard(route.to, t, d);
+  private route(route: Route, t: string, d: Json): number {
+    if (route.to === undefined || route.to === 'owner') return this.gateway.dispatch(t, d);
+    if (route.to === 'everyone') return this.gateway.broadcast(t, d);
+    return this.gateway.dispatchToShard(route.to, t, d);
   }
 
   newId(): string {

@@ -67,23 +67,27 @@ export class FakeGateway {
   /**
    * Sends a dispatch (op 0) as Discord does: to every identified connection of the shard that owns the
    * event's guild (`d.guild_id`; none: shard 0). Two instances running the same shard both get it.
+   * Returns how many connections it went to (0: no one runs that shard now, and Discord drops it).
    */
-  dispatch(t: string, d: unknown): void {
+  dispatch(t: string, d: unknown): number {
     const guildId = guildOf(d);
-    for (const session of this.sessions)
-      if (session.identified && fakeShardOf(guildId, session.shard[1]) === session.shard[0])
-        this.send(session, { op: 0, t, d });
+    return this.sendTo((shard) => fakeShardOf(guildId, shard[1]) === shard[0], t, d);
   }
 
   /** Sends a dispatch to the connections of one shard, whoever owns its guild (a misrouted event). */
-  dispatchToShard(shardId: number, t: string, d: unknown): void {
-    for (const session of this.sessions)
-      if (session.identified && session.shard[0] === shardId) this.send(session, { op: 0, t, d });
+  dispatchToShard(shardId: number, t: string, d: unknown): number {
+    return this.sendTo((shard) => shard[0] === shardId, t, d);
   }
 
   /** Sends a dispatch to every identified connection, whichever shard it runs. */
-  broadcast(t: string, d: unknown): void {
-    for (const session of this.sessions) if (session.identified) this.send(session, { op: 0, t, d });
+  broadcast(t: string, d: unknown): number {
+    return this.sendTo(() => true, t, d);
+  }
+
+  private sendTo(runs: (shard: ShardTuple) => boolean, t: string, d: unknown): number {
+    const to = [...this.sessions].filter((session) => session.identified && runs(session.shard));
+    for (const session of to) this.send(session, { op: 0, t, d });
+    return to.length;
   }
 
   /** `[id, count]` of each identified connection open now, sorted. */
