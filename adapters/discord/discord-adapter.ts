@@ -114,6 +114,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       api: options.apiBase,
     },
   });
+  // discord.js takes SHARD_COUNT from the environment when the count equals its default (1): the
+  // configuration is the one source, so it is set again here.
+  if (plan !== 'auto') Object.assign(client.options, clientShardOptions(plan));
   let open = false;
   let closing = false;
   const inFlight = new Set<Promise<void>>();

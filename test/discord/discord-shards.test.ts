@@ -216,6 +216,21 @@ describe('a sharded Discord adapter', () => {
     expect(both.adapter.connectionDetail?.()).toBe('not connected (shards 0,1 of 2; not ready: 1)');
   });
 
+  it('takes its shards from its options only, never from SHARDS / SHARD_COUNT in the environment', async () => {
+    const discord = await startFake();
+    process.env.SHARDS = '[1]';
+    process.env.SHARD_COUNT = '4';
+    try {
+      const single = instance(discord, { ids: [0], count: 1 });
+      await single.adapter.start();
+    } finally {
+      delete process.env.SHARDS;
+      delete process.env.SHARD_COUNT;
+    }
+    expect(identified(discord)).toEqual([[0, 1]]);
+    expect(instances[0]?.adapter.shards()).toEqual({ ids: [0], count: 1 });
+  });
+
   it('with auto, runs the count Discord recommends', async () => {
     const discord = await startFake({ recommendedShards: 2 });
     const auto = instance(discord, 'auto');
