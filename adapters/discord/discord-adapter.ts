@@ -16,12 +16,12 @@ import { listenForReactions } from './discord-reactions';
 import { watchReconnects } from './discord-reconnects';
 import {
   allShardsReady,
-  ownsGuild,
+  ownsEvent,
   runningShards,
   shardRefusal,
   shardStatusText,
 } from './discord-shard-status';
-import { clientShardOptions, type ShardPlan, shardOfGuild, shardsText } from './discord-shards';
+import { clientShardOptions, type ShardPlan, shardsText } from './discord-shards';
 import { ensureCommandsRegistered } from './register-commands';
 
 export interface DiscordAdapterOptions {
@@ -148,22 +148,11 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
   };
   // Discord sends a guild's events on its shard's connection only; an event for a guild on a shard this
   // instance does not run is never answered here (not even claimed, so its owner still answers it).
-  const ours = (guildId: string | null, what: Record<string, string>) => {
-    if (ownsGuild(client, guildId)) return true;
-    const count = runningShards(client)?.count ?? 1;
-    log.debug(
-      { ...what, guild: guildId, shard: shardOfGuild(guildId, count) },
-      'event for a shard this instance does not run; left to its owner',
-    );
-    return false;
-  };
   client.on(Events.InteractionCreate, (interaction) => {
-    if (closing || !ours(interaction.guildId, { interaction: interaction.id })) return;
+    if (closing || !ownsEvent(client, log, interaction.guildId, { interaction: interaction.id })) return;
     track(answerIfOurs(interaction));
   });
-  listenForReactions(client, options.commands, log, track, (guildId, messageId) =>
-    ours(guildId, { messageId }),
-  );
+  listenForReactions(client, options.commands, log, track);
   const telemetry = options.telemetry ?? noTelemetry;
   // discord.js waits out 429s and retries 5xx itself; its response event is where both can be seen.
   client.rest.on('response', (request, response) => {

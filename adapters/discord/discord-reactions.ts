@@ -14,7 +14,7 @@ import {
 import type { CommandService } from '../../commands/command-service';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
-import { ownsGuild } from './discord-shard-status';
+import { ownsEvent, ownsGuild } from './discord-shard-status';
 
 /** Unicode emoji as themselves; custom emoji as `custom:<id>`, stable across renames. */
 export const emojiKey = (emoji: { id: string | null; name: string | null }) =>
@@ -55,15 +55,14 @@ export async function reactionEventOf(
 
 /**
  * `track` is told about each event's handling, so that stopping can wait for it. Reactions in guilds on
- * another instance's shards are left to it: `ours` (which logs the ones it refuses) sees each raw reaction
- * packet, as discord.js itself drops those of guilds it has not cached before any listener could tell.
+ * another instance's shards are left to it, and logged from the raw packet: discord.js drops those of
+ * guilds it has not cached (never, on a shard it does not run) before any reaction listener hears of them.
  */
 export function listenForReactions(
   client: Client,
   commands: CommandService,
   log: Logger,
   track: (work: Promise<void>) => void,
-  ours: (guildId: string | null, messageId: string) => boolean = () => true,
 ): void {
   const forward =
     (action: ReactionEvent['action']) =>
@@ -81,7 +80,7 @@ export function listenForReactions(
   const removed = forward('removed');
   client.on(Events.Raw, (packet: { t?: string; d?: { guild_id?: string; message_id?: string } }) => {
     if (packet.t === 'MESSAGE_REACTION_ADD' || packet.t === 'MESSAGE_REACTION_REMOVE')
-      ours(packet.d?.guild_id ?? null, packet.d?.message_id ?? '');
+      ownsEvent(client, log, packet.d?.guild_id ?? null, { messageId: packet.d?.message_id });
   });
   client.on(Events.MessageReactionAdd, (reaction, user) => track(added(reaction, user)));
   client.on(Events.MessageReactionRemove, (reaction, user) => track(removed(reaction, user)));

@@ -3,6 +3,7 @@
  * then), whether a guild is on one of its shards, and how its shards are doing, in words for `/readyz`.
  */
 import { type Client, Status } from 'discord.js';
+import type { Logger } from '../../src/logging/logger';
 import { idsText, type ShardPlan, shardOfGuild, shardsText } from './discord-shards';
 
 /** The shard ids this client runs and the total, or null before the gateway told it (auto). */
@@ -16,6 +17,20 @@ export function runningShards(client: Client): { ids: number[]; count: number } 
 export function ownsGuild(client: Client, guildId: string | null): boolean {
   const running = runningShards(client);
   return running?.ids.includes(shardOfGuild(guildId, running.count)) === true;
+}
+
+/**
+ * Whether an event of this guild is this instance's; one that is not (Discord sent it on the wrong
+ * connection) is logged at debug, and the caller leaves it to the instance running the guild's shard.
+ */
+export function ownsEvent(client: Client, log: Logger, guildId: string | null, what: object): boolean {
+  if (ownsGuild(client, guildId)) return true;
+  const shard = shardOfGuild(guildId, runningShards(client)?.count ?? 1);
+  log.debug(
+    { ...what, guild: guildId, shard },
+    'event for a shard this instance does not run; left to its owner',
+  );
+  return false;
 }
 
 /** True when every shard of this instance is connected and ready. */
