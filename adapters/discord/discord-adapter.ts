@@ -3,15 +3,7 @@
  * no privileged intents) that translates interactions and reactions into core calls, and a REST port the
  * core posts digests through. The REST base comes from `apiBase`, and with it the gateway URL.
  */
-import {
-  Client,
-  Events,
-  GatewayIntentBits,
-  type Interaction,
-  Partials,
-  type RESTOptions,
-  Status,
-} from 'discord.js';
+import { Client, Events, GatewayIntentBits, type Interaction, Partials, type RESTOptions } from 'discord.js';
 import type { CommandService } from '../../commands/command-service';
 import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
@@ -22,6 +14,14 @@ import { createDiscordPort } from './discord-port';
 import { discordRateLimits } from './discord-rate-limits';
 import { listenForReactions } from './discord-reactions';
 import { watchReconnects } from './discord-reconnects';
+import {
+  allShardsReady,
+  ownsEvent,
+  runningShards,
+  shardRefusal,
+  shardStatusText,
+} from './discord-shard-status';
+import { clientShardOptions, type ShardPlan, shardsText } from './discord-shards';
 import { ensureCommandsRegistered } from './register-commands';
 
 export interface DiscordAdapterOptions {
@@ -54,6 +54,11 @@ export interface DiscordAdapterOptions {
    * instance whose claim loses stays silent. Default: every interaction is this instance's.
    */
   claimInteraction?: (interactionId: string) => Promise<boolean>;
+  /**
+   * The gateway shards this instance runs (DISCORD_SHARD_COUNT / DISCORD_SHARD_IDS). Events of a guild on
+   * another instance's shard are left to that instance. Default: shard 0 of 1.
+   */
+  shards?: ShardPlan;
   /** REST tuning (tests shorten waits); `api` always comes from `apiBase`. */
   rest?: Partial<Pick<RESTOptions, 'retries' | 'timeout' | 'offset'>>;
 }
@@ -62,6 +67,8 @@ export interface DiscordAdapter extends ChatAdapter {
   readonly port: ChatPort;
   /** The bot's user id once started. */
   botUserId(): string | null;
+  /** The shard ids this instance runs and the total, once connected. */
+  shards(): { ids: number[]; count: number } | null;
 }
 
 export const DISCORD_INTENTS = [
@@ -94,7 +101,9 @@ function readySignal(client: Client, timeoutMs: number) {
 
 export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAdapter {
   const log = options.log.child({ platform: 'discord' });
+  const plan = options.shards ?? { ids: [0], count: 1 };
   const client = new Client({
+    ...clientShardOptions(plan),
     intents: intentsFor(options.messageContent === true),
     // User: a reaction removal by someone not in the cache is otherwise dropped by discord.js.
     partials: [Partials.Message, Partials.Channel, Partials.Reaction, Partials.User],
@@ -105,6 +114,9 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       api: options.apiBase,
     },
   });
+  // discord.js takes SHARD_COUNT from the environment when the count equals its default (1): the
+  // configuration is the one source, so it is set again here.
+  if (plan !== 'auto') Object.assign(client.options, clientShardOptions(plan));
   let open = false;
   let closing = false;
   const inFlight = new Set<Promise<void>>();
@@ -134,8 +146,11 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     if (ours) await onInteraction(interaction);
     else log.debug({ interaction: interaction.id }, 'interaction answered by another instance');
   };
+  // Discord sends a guild's events on its shard's connection only; an event for a guild on a shard this
+  // instance does not run is never answered here (not even claimed, so its owner still answers it).
   client.on(Events.InteractionCreate, (interaction) => {
-    if (!closing) track(answerIfOurs(interaction));
+    if (closing || !ownsEvent(client, log, interaction.guildId, { interaction: interaction.id })) return;
+    track(answerIfOurs(interaction));
   });
   listenForReactions(client, options.commands, log, track);
   const telemetry = options.telemetry ?? noTelemetry;
@@ -147,16 +162,17 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     } else if (request.retries > 0) telemetry.retried();
   });
   client.on(Events.Error, (error) => log.error({ err: error }, 'discord client error'));
-  client.on(Events.ShardDisconnect, (event) =>
-    log.warn({ code: event.code }, 'discord gateway disconnected'),
+  client.on(Events.ShardDisconnect, (event, shardId) =>
+    log.warn({ code: event.code, shard: shardId }, 'discord gateway disconnected'),
   );
   watchReconnects(client, log, telemetry);
 
   return {
     port,
     botUserId: () => client.user?.id ?? null,
-    connected: () =>
-      open && client.ws.shards.size > 0 && client.ws.shards.every((shard) => shard.status === Status.Ready),
+    shards: () => runningShards(client),
+    connected: () => open && allShardsReady(client),
+    connectionDetail: () => (open ? shardStatusText(client, plan) : `not connected (${shardsText(plan)})`),
     async start() {
       const { ready, cancel } = readySignal(client, options.readyTimeoutMs ?? 60_000);
       ready.catch(() => {});
@@ -166,11 +182,26 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
       } catch (error) {
         cancel();
         await client.destroy();
-        throw error;
+        const refusal = shardRefusal(error, plan);
+        throw refusal ? new Error(refusal, { cause: error }) : error;
       }
       open = true;
-      log.info({ user: client.user?.tag, guilds: client.guilds.cache.size }, 'discord ready');
+      const running = runningShards(client);
+      log.info(
+        {
+          user: client.user?.tag,
+          guilds: client.guilds.cache.size,
+          shards: running?.ids,
+          shardCount: running?.count,
+        },
+        'discord ready',
+      );
       if (options.registerCommands === false) return;
+      // Every instance would find the same definitions; one asking is enough (and a bot always runs shard 0).
+      if (!running?.ids.includes(0)) {
+        log.debug('discord commands are checked by the instance running shard 0');
+        return;
+      }
       try {
         await ensureCommandsRegistered({
           rest: client.rest,

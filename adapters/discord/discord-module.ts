@@ -2,6 +2,7 @@
 import { definePlatform } from '../../src/app/platform-module';
 import { createDiscordAdapter } from './discord-adapter';
 import { discordEnv } from './discord-env';
+import { shardPlanOf, shardSettingIssues, shardsText } from './discord-shards';
 import { registerCommandsCli } from './register-commands-cli';
 
 export const discordModule = definePlatform({
@@ -16,7 +17,7 @@ export const discordModule = definePlatform({
     ].filter(Boolean);
     return missing.length
       ? { on: false, reason: `${missing.join(' and ')} not set` }
-      : { on: true, reason: `gateway via ${config.DISCORD_API_BASE}` };
+      : { on: true, reason: `gateway via ${config.DISCORD_API_BASE}, ${shardsText(shardPlanOf(config))}` };
   },
   halfConfigured(config) {
     if (Boolean(config.DISCORD_TOKEN) === Boolean(config.DISCORD_APPLICATION_ID)) return [];
@@ -25,6 +26,7 @@ export const discordModule = definePlatform({
       : ['DISCORD_APPLICATION_ID', 'DISCORD_TOKEN'];
     return [`Discord is half configured: ${set} is set but ${missing} is not (set both, or neither)`];
   },
+  envIssues: shardSettingIssues,
   createAdapter(config, deps) {
     if (!config.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) {
       throw new Error('DISCORD_TOKEN and DISCORD_APPLICATION_ID are not set');
@@ -35,6 +37,7 @@ export const discordModule = definePlatform({
       apiBase: config.DISCORD_API_BASE,
       guildId: config.DISCORD_GUILD_ID,
       messageContent: config.DISCORD_MESSAGE_CONTENT,
+      shards: shardPlanOf(config),
       commands: deps.commands,
       log: deps.log,
       telemetry: deps.telemetry,

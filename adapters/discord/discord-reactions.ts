@@ -14,6 +14,7 @@ import {
 import type { CommandService } from '../../commands/command-service';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
+import { ownsEvent, ownsGuild } from './discord-shard-status';
 
 /** Unicode emoji as themselves; custom emoji as `custom:<id>`, stable across renames. */
 export const emojiKey = (emoji: { id: string | null; name: string | null }) =>
@@ -52,7 +53,11 @@ export async function reactionEventOf(
   };
 }
 
-/** `track` is told about each event's handling, so that stopping can wait for it. */
+/**
+ * `track` is told about each event's handling, so that stopping can wait for it. Reactions in guilds on
+ * another instance's shards are left to it, and logged from the raw packet: discord.js drops those of
+ * guilds it has not cached (never, on a shard it does not run) before any reaction listener hears of them.
+ */
 export function listenForReactions(
   client: Client,
   commands: CommandService,
@@ -63,6 +68,7 @@ export function listenForReactions(
     (action: ReactionEvent['action']) =>
     async (reaction: MessageReaction | PartialMessageReaction, user: User | PartialUser) => {
       if (user.id === client.user?.id) return;
+      if (!ownsGuild(client, reaction.message.guildId)) return;
       try {
         const event = await reactionEventOf(reaction, user, action);
         if (event) await commands.react(event);
@@ -72,6 +78,10 @@ export function listenForReactions(
     };
   const added = forward('added');
   const removed = forward('removed');
+  client.on(Events.Raw, (packet: { t?: string; d?: { guild_id?: string; message_id?: string } }) => {
+    if (packet.t === 'MESSAGE_REACTION_ADD' || packet.t === 'MESSAGE_REACTION_REMOVE')
+      ownsEvent(client, log, packet.d?.guild_id ?? null, { messageId: packet.d?.message_id });
+  });
   client.on(Events.MessageReactionAdd, (reaction, user) => track(added(reaction, user)));
   client.on(Events.MessageReactionRemove, (reaction, user) => track(removed(reaction, user)));
 }

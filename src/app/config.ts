@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parseEnvWith, readEnv } from '../config/config';
 import { coreEnvShape } from '../config/env.schema';
-import { platformModules } from './platform-modules';
+import { anyModules, platformModules } from './platform-modules';
 
 type Modules = typeof platformModules;
 type ShapeOf<M> = M extends { env: infer Shape } ? Shape : never;
@@ -20,7 +20,11 @@ const shape = Object.assign(
 ) as typeof coreEnvShape & MergedShapes<Modules>;
 
 /** Every environment variable paperboy reads, with its default. `.env.example` documents the same list. */
-export const envSchema = z.object(shape);
+export const envSchema = z.object(shape).superRefine((config, ctx) => {
+  for (const module of anyModules)
+    for (const issue of module.envIssues?.(config) ?? [])
+      ctx.addIssue({ code: 'custom', path: [issue.variable], message: issue.message });
+});
 
 export type Config = z.infer<typeof envSchema>;
 

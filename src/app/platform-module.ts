@@ -73,6 +73,11 @@ export interface PlatformModule<Id extends string = string, Shape extends z.ZodR
   plan(config: z.infer<z.ZodObject<Shape>>): PlatformPlan;
   /** One message per mistake such as a token without its partner; any stops start-up. */
   halfConfigured(config: z.infer<z.ZodObject<Shape>>): string[];
+  /**
+   * Values valid one by one but not together (shard ids beyond the shard count): each becomes an issue
+   * of the one environment schema, on the variable it names.
+   */
+  envIssues?(config: z.infer<z.ZodObject<Shape>>): { variable: string; message: string }[];
   createAdapter(config: z.infer<z.ZodObject<Shape>>, deps: PlatformDeps): ChatAdapter;
   /** Appended when the adapter fails to start: `check DISCORD_TOKEN, …`. */
   readonly credentialHint: string;

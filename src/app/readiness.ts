@@ -20,7 +20,8 @@ export async function readiness(core: Core, adapters: readonly ChatAdapter[]): P
   }
   for (const adapter of adapters) {
     const connected = adapter.connected();
-    checks[adapter.port.platform] = { ok: connected, detail: connected ? 'connected' : 'not connected' };
+    const detail = adapter.connectionDetail?.() ?? (connected ? 'connected' : 'not connected');
+    checks[adapter.port.platform] = { ok: connected, detail };
   }
   checks.huggingface = fetchAge(core, lastFetchedAt, checks.database.ok);
   return { ready: Object.values(checks).every((check) => check.ok), checks };

@@ -9,6 +9,8 @@ export interface ChatAdapter {
   stop(): Promise<void>;
   /** Whether the platform connection is up right now (gateway ready, socket open, HTTP listening): `/readyz`. */
   connected(): boolean;
+  /** `connected()` in words with what it covers (Discord: `connected (shards 0,1 of 4)`); default connected / not connected. */
+  connectionDetail?(): string;
 }
 
 /**

@@ -43,7 +43,7 @@ describe('METRICS_PORT', () => {
       ready: false,
       checks: {
         database: { ok: true },
-        discord: { ok: true, detail: 'connected' },
+        discord: { ok: true, detail: 'connected (shard 0 of 1)' },
         huggingface: { ok: false, detail: 'no batch fetched yet' },
       },
     });
@@ -75,7 +75,10 @@ describe('METRICS_PORT', () => {
       report = await get(bot, '/readyz');
     }
     expect(report.status).toBe(503);
-    expect(JSON.parse(report.body).checks.discord).toEqual({ ok: false, detail: 'not connected' });
+    expect(JSON.parse(report.body).checks.discord).toEqual({
+      ok: false,
+      detail: 'not connected (shard 0 of 1; not ready: 0)',
+    });
     expect(sample((await get(bot, '/metrics')).body, 'paperboy_platform_connected{platform="discord"}')).toBe(
       0,
     );

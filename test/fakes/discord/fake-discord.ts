@@ -22,7 +22,7 @@ import type {
   Json,
   RecordedRequest,
 } from './fake-types';
-import type { FakeWorld, Route } from './fake-world';
+import type { FakeWorld, Route as HttpRoute } from './fake-world';
 
 export interface FakeDiscordOptions {
   token?: string;
@@ -35,9 +35,22 @@ export interface FakeDiscordOptions {
    * Off, only the bot's own bookkeeping stands between a retry and a duplicate. Default true.
    */
   enforceNonces?: boolean;
+  /** What `GET /gateway/bot` recommends as `shards` (what `DISCORD_SHARD_COUNT=auto` runs). Default 1. */
+  recommendedShards?: number;
+  /** The fewest shards the gateway accepts (an IDENTIFY with fewer is closed with 4011). Default 1. */
+  requiredShards?: number;
+  /**
+   * `session_start_limit.max_concurrency`: how many shards may identify at once. discord.js waits 5 s
+   * between identifies in one bucket (`shard_id % max_concurrency`), so one process running several
+   * shards starts at once only with a value at least its shard count. Default 1, as for most bots.
+   */
+  maxConcurrency?: number;
 }
 
-const routes: Route[] = [...channelRoutes, ...interactionRoutes, ...commandRoutes];
+/** Where an injected event goes: to its guild's shard (as Discord does), to one shard, or to every connection. */
+export type Route = { to?: 'owner' | 'everyone' | number };
+
+const routes: HttpRoute[] = [...channelRoutes, ...interactionRoutes, ...commandRoutes];
 const MESSAGE_CONTENT_INTENT = 1 << 15;
 
 export const DEFAULT_GUILD: FakeGuildSpec = {
@@ -61,6 +74,8 @@ export class FakeDiscord {
   readonly botUser: FakeUser;
   readonly users = new Map<string, FakeUser>();
   token: string;
+  /** What `GET /gateway/bot` recommends; tests may change it between starts. */
+  recommendedShards: number;
   private clockOffset = 0;
   private seq = 0;
   private readonly server: Server;
@@ -70,6 +85,8 @@ export class FakeDiscord {
     this.token = options.token ?? 'fake-bot-token';
     this.applicationId = options.applicationId ?? '800000000000000001';
     this.botUser = userPayload(this.applicationId, 'paperboy', true);
+    this.recommendedShards = options.recommendedShards ?? 1;
+    const requiredShards = options.requiredShards ?? 1;
     this.store = new FakeStore(
       structuredClone(options.guilds ?? [DEFAULT_GUILD]),
       options.enforceNonces ?? true,
@@ -86,6 +103,7 @@ export class FakeDiscord {
         const spec = this.store.guilds.find((guild) => guild.id === id) ?? { id, channels: [] };
         return guildCreatePayload(spec, this.store.guildChannels(id), this.botUser.id);
       },
+      requiredShards: () => requiredShards,
     });
     this.gateway.attach(this.server);
     this.world = {
@@ -94,6 +112,7 @@ export class FakeDiscord {
       users: this.users,
       applicationId: this.applicationId,
       gatewayUrl: () => this.gatewayUrl,
+      gatewayShards: () => ({ shards: this.recommendedShards, maxConcurrency: options.maxConcurrency ?? 1 }),
       now: () => this.now(),
       dispatch: (t, d) => this.gateway.dispatch(t, d),
       hasMessageContent: () => ((this.gateway.intents ?? 0) & MESSAGE_CONTENT_INTENT) !== 0,
@@ -141,8 +160,11 @@ export class FakeDiscord {
     return this.requests.filter((request) => request.method === method && path.test(request.path));
   }
 
-  /** Registers an interaction (so its callback and webhooks are accepted) and dispatches it. */
-  injectInteraction(payload: Json): InteractionRecord {
+  /**
+   * Registers an interaction (so its callback and webhooks are accepted) and dispatches it, by default to
+   * the connections of its guild's shard.
+   */
+  injectInteraction(payload: Json, route: Route = {}): InteractionRecord {
     const member = payload.member as { user: FakeUser };
     this.users.set(member.user.id, member.user);
     const message = payload.message as { id: string } | undefined;
@@ -158,7 +180,7 @@ export class FakeDiscord {
       outputs: [],
     };
     this.store.interactions.set(record.id, record);
-    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    record.connections = this.route(route, 'INTERACTION_CREATE', payload);
     return record;
   }
 
@@ -193,12 +215,19 @@ export class FakeDiscord {
     user: FakeUser;
     emoji: string | { id: string; name: string };
     action: 'added' | 'removed';
+    route?: Route;
   }): void {
     const channel = this.store.channels.get(input.channelId);
     if (!channel) throw new Error(`no channel ${input.channelId}`);
     this.users.set(input.user.id, input.user);
     const event = input.action === 'added' ? 'MESSAGE_REACTION_ADD' : 'MESSAGE_REACTION_REMOVE';
-    this.gateway.dispatch(event, reactionPayload({ ...input, guildId: channel.guild_id }));
+    this.route(input.route ?? {}, event, reactionPayload({ ...input, guildId: channel.guild_id }));
+  }
+
+  private route(route: Route, t: string, d: Json): number {
+    if (route.to === undefined || route.to === 'owner') return this.gateway.dispatch(t, d);
+    if (route.to === 'everyone') return this.gateway.broadcast(t, d);
+    return this.gateway.dispatchToShard(route.to, t, d);
   }
 
   newId(): string {

@@ -101,12 +101,19 @@ export const channelRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/gateway\/bot$/,
     auth: true,
-    handle: (_request, world) =>
-      ok({
+    handle: (_request, world) => {
+      const { shards, maxConcurrency } = world.gatewayShards();
+      return ok({
         url: world.gatewayUrl(),
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
-      }),
+        shards,
+        session_start_limit: {
+          total: 1000,
+          remaining: 1000,
+          reset_after: 0,
+          max_concurrency: maxConcurrency,
+        },
+      });
+    },
   },
   { method: 'GET', pattern: /^\/users\/@me$/, auth: true, handle: (_request, world) => ok(world.botUser) },
   {

@@ -100,5 +100,7 @@ export interface InteractionRecord {
   originalId: string | null;
   /** The message a component was clicked on. */
   sourceMessageId: string | null;
+  /** How many gateway connections it was sent to (0: no instance runs its guild's shard). */
+  connections?: number;
   outputs: InteractionOutput[];
 }

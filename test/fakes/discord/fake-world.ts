@@ -11,6 +11,8 @@ export interface FakeWorld {
   users: Map<string, FakeUser>;
   applicationId: string;
   gatewayUrl(): string;
+  /** What `GET /gateway/bot` says of sharding: the recommended count and `max_concurrency`. */
+  gatewayShards(): { shards: number; maxConcurrency: number };
   /** The fake's clock (real time plus whatever a test advanced it by). */
   now(): number;
   dispatch(t: string, d: unknown): void;
