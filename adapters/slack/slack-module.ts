@@ -26,7 +26,12 @@ export const slackModule = definePlatform({
   halfConfigured: slackHalfConfigured,
   createAdapter(config, deps) {
     return createSlackAdapter({
-      ...slackAdapterOptions(config, { commands: deps.commands, log: deps.log, clock: deps.clock }),
+      ...slackAdapterOptions(config, {
+        commands: deps.commands,
+        log: deps.log,
+        clock: deps.clock,
+        installations: deps.installations,
+      }),
       telemetry: deps.telemetry,
     });
   },
