@@ -20,6 +20,7 @@ export function slackAdapterOptions(
     signingSecret: config.SLACK_SIGNING_SECRET,
     port: config.SLACK_PORT,
     apiUrl: config.SLACK_API_URL,
+    processBeforeResponse: config.SLACK_PROCESS_BEFORE_RESPONSE,
     commands: deps.commands,
     log: deps.log,
     ...(deps.clock ? { clock: deps.clock } : {}),

@@ -21,6 +21,14 @@ export const slackEnv = {
   SLACK_API_URL: url('SLACK_API_URL')
     .transform((value) => `${value}/`)
     .default('https://slack.com/api/'),
+  /**
+   * HTTP mode: answer Slack only once the listener ran (Bolt's option for FaaS hosts that freeze the
+   * process after the response; also what makes tests deterministic). Default false: ack at once.
+   */
+  SLACK_PROCESS_BEFORE_RESPONSE: z
+    .enum(['true', 'false', '1', '0'], { error: 'SLACK_PROCESS_BEFORE_RESPONSE is true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
   /** Many workspaces (the OAuth install flow) instead of one bot token. */
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),
