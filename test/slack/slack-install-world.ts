@@ -152,6 +152,7 @@ export function channelCalls(fake: FakeSlack) {
       channel: call.args.channel as string,
       channelTeam: owner(call.args.channel as string),
       tokenTeam: tokenTeam(call.token),
+      status: call.status,
       ok: typeof call.response === 'object' && call.response.ok === true,
     }));
 }
