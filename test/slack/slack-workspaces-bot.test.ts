@@ -241,4 +241,26 @@ describe('Slack installed in two workspaces, through runBot', () => {
     // Not the workspace's fault: its digest is not paused, and goes out once the key is set back.
     expect((await second.bot.core.store.subscriptions.get(channelRef(alpha)))?.pausedReason).toBeNull();
   }, 60_000);
+
+  it('rotates the key: with the old one as SLACK_TOKEN_ENCRYPTION_KEY_PREVIOUS the token still opens, and is sealed again with the new one', async () => {
+    const { fake } = await world();
+    const first = await startInstance();
+    expect((await install(fake, alpha, first)).status).toBe(200);
+    await first.bot.stop(false);
+    instances = [];
+    const next = Buffer.alloc(32, 11).toString('base64');
+    const keyIdIn = async (instance: SlackInstance) =>
+      (await instance.bot.core.store.installations.get('slack', alpha.teamId))?.secret.split('.')[1];
+    const rotating = await startInstance(
+      { SLACK_TOKEN_ENCRYPTION_KEY: next, SLACK_TOKEN_ENCRYPTION_KEY_PREVIOUS: encryptionKey },
+      first.bot.database,
+    );
+    const before = await keyIdIn(rotating);
+    expect(await command(fake, rotating, alpha, 'help')).toContain('/papers');
+    expect(await keyIdIn(rotating)).not.toBe(before);
+    await rotating.bot.stop(false);
+    instances = [];
+    const after = await startInstance({ SLACK_TOKEN_ENCRYPTION_KEY: next }, first.bot.database);
+    expect(await command(fake, after, alpha, 'subscribe 09:00 UTC')).toContain('now gets');
+  }, 60_000);
 });
