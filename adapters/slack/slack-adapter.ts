@@ -10,7 +10,6 @@ import type { CommandService } from '../../commands/command-service';
 import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
 import { type Clock, systemClock } from '../../src/clock';
-import { isPaperboyError } from '../../src/errors';
 import type { Logger } from '../../src/logging/logger';
 import type { SecretBox } from '../../src/secrets/secret-box';
 import type { WorkspaceInstallations } from '../../src/subscriptions/workspace-installations';
@@ -18,6 +17,7 @@ import { registerCommandHandlers } from './slack-commands';
 import { createSlackDirectories } from './slack-directory';
 import { authorizeUrlBeside, installFlowOptions } from './slack-install-flow';
 import { createSlackInstallations, type SlackInstallations } from './slack-installations';
+import { listenerErrorHandler } from './slack-listener-errors';
 import { boltLogger } from './slack-logger';
 import { createPacer, realSleep, type Sleep } from './slack-pacer';
 import { createSlackPort, type SlackIdentity } from './slack-port';
@@ -206,6 +206,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         ...(identity.botId ? { botId: identity.botId } : {}),
         ...(identity.botUserId ? { botUserId: identity.botUserId } : {}),
         tokenVerificationEnabled: false,
+        extendedErrorHandler: true,
       });
       const directory = createSlackDirectories({ log, now, ttlMs: options.directoryCacheMs ?? 60_000 });
       registerCommandHandlers(bolt, {
@@ -223,7 +224,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         botUserId: () => identity.botUserId,
       });
       if (installations) registerUninstallHandlers(bolt, { installations, log, track });
-      bolt.error(async (error) => logListenerError(log, error));
+      bolt.error(listenerErrorHandler(log));
       const started = await bolt.start(
         ...(mode === 'http' ? [{ port: options.port ?? 3000, host: options.host }] : []),
       );
@@ -251,19 +252,4 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     const address = server?.address();
     return address && typeof address === 'object' ? address.port : null;
   }
-}
-
-/**
- * A request Bolt could not authorize (a workspace without an installation, or a stored token the key
- * cannot open) runs no listener: logged as one line saying why, without the stack.
- */
-function logListenerError(log: Logger, error: Error & { code?: string; original?: unknown }): void {
-  if (error.code !== 'slack_bolt_authorization_error') {
-    log.error({ err: error }, 'slack listener failed');
-    return;
-  }
-  const cause = (error.original as { original?: unknown } | undefined)?.original ?? error.original;
-  const reason = cause instanceof Error ? cause.message : error.message;
-  if (isPaperboyError(cause)) log.error({ reason }, 'slack request refused: the stored token cannot be read');
-  else log.warn({ reason }, 'slack request refused: the workspace has no installation');
 }

@@ -236,6 +236,11 @@ describe('Slack installed in two workspaces, through runBot', () => {
     );
     expect(String(refused.reason)).toMatch(/encrypted with another key.*SLACK_TOKEN_ENCRYPTION_KEY/);
     expect(refused.err).toBeUndefined();
+    // The person gets a short private answer, not silence and not a stack trace.
+    const answer = await fake.waitFor(() => fake.responsesTo(sent.responseUrlId)[0], 'the refusal answer');
+    expect(answer.body).toMatchObject({ response_type: 'ephemeral' });
+    expect(String(answer.body.text)).toContain('cannot read the stored token');
+    expect(String(answer.body.text)).not.toMatch(/at \w+ \(|Error:/);
     await second.bot.tickAt('2024-10-26T09:00:00Z');
     expect(postsIn(fake, alpha)).toEqual([]);
     // Not the workspace's fault: its digest is not paused, and goes out once the key is set back.
