@@ -6,6 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { explainDelivery } from '../../src/delivery/explain-delivery';
 import { removedFromWorkspaceReason } from '../../src/subscriptions/workspace-installations';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import type { FakeSlack } from '../fakes/slack/fake-slack';
@@ -161,6 +162,10 @@ describe('Slack installed in two workspaces, through runBot', () => {
     expect((await core.store.subscriptions.listActive()).map((s) => s.channel.workspaceId)).toEqual([
       beta.teamId,
     ]);
+    // `/papers why` (here asked of the core: Slack no longer sends Alpha's commands) says why nothing comes.
+    const paperId = String(paperPost?.metadata?.event_payload.key).split(':')[2] ?? '';
+    const why = await explainDelivery(core.store, channelRef(alpha), paperId, '/papers');
+    expect(why.text).toContain(`paused (${removedFromWorkspaceReason})`);
     // A redelivery (to any instance) changes nothing.
     expect((await bot.inbound(fake, alpha).event({ type: 'app_uninstalled' })).status).toBe(200);
 
@@ -170,6 +175,12 @@ describe('Slack installed in two workspaces, through runBot', () => {
     expect(postsIn(fake, beta)).toHaveLength(6);
     expect(postsIn(fake, alpha)).toHaveLength(4);
     expect(fake.calls.slice(before).filter((call) => call.token === alphaToken)).toEqual([]);
+
+    // Not even the debug log holds a workspace token.
+    const logged = JSON.stringify(bot.bot.logs.entries);
+    expect(logged.length).toBeGreaterThan(1_000);
+    expect(logged).not.toContain(alphaToken);
+    expect(logged).not.toContain(betaToken);
 
     // Installing again resumes what the uninstall paused.
     expect((await install(fake, alpha, bot)).status).toBe(200);
