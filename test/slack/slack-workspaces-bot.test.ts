@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { explainDelivery } from '../../src/delivery/explain-delivery';
+import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { removedFromWorkspaceReason } from '../../src/subscriptions/workspace-installations';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import type { FakeSlack } from '../fakes/slack/fake-slack';
@@ -121,6 +122,14 @@ describe('Slack installed in two workspaces, through runBot', () => {
     await bot.bot.tickAt('2024-10-26T09:00:00Z');
     expect(postsIn(fake, alpha)).toHaveLength(4);
     expect(postsIn(fake, beta)).toHaveLength(3);
+
+    // Links point into each workspace's own Slack (the team URL auth.test gave at install).
+    const alphaSub = await core.store.subscriptions.get(channelRef(alpha));
+    const alphaKey = String(postsIn(fake, alpha)[1]?.metadata?.event_payload.key);
+    const alphaDelivery = await core.store.deliveries.get(alphaSub?.id ?? 0, alphaKey.split(':')[2] ?? '');
+    expect(alphaDelivery?.messageUrl).toMatch(
+      /^https:\/\/t_alpha\.slack\.com\/archives\/C_ALPHA_PAPERS\/p\d+$/,
+    );
 
     // A 🔖 on Alpha's first paper flags it there (and opens its thread there), not in Beta.
     const paperPost = postsIn(fake, alpha)[1];
@@ -279,4 +288,16 @@ describe('Slack installed in two workspaces, through runBot', () => {
     const after = await startInstance({ SLACK_TOKEN_ENCRYPTION_KEY: next }, first.bot.database);
     expect(await command(fake, after, alpha, 'subscribe 09:00 UTC')).toContain('now gets');
   }, 60_000);
+
+  it('pauses a subscription of a workspace that never installed the app, saying so, and calls Slack for it with no token', async () => {
+    const { fake } = await world();
+    const bot = await startInstance();
+    const gamma = { platform: 'slack', workspaceId: 'T_GAMMA', channelId: 'C_GAMMA' };
+    await bot.bot.core.store.subscriptions.upsert(gamma, defaultDigestSettings, '2024-10-20T00:00:00Z');
+    await bot.bot.tickAt('2024-10-26T09:00:00Z');
+    expect((await bot.bot.core.store.subscriptions.get(gamma))?.pausedReason).toContain(
+      'paperboy is not installed in the Slack workspace T_GAMMA',
+    );
+    expect(fake.calls.filter((call) => call.args.channel === 'C_GAMMA')).toEqual([]);
+  });
 });
