@@ -1,27 +1,49 @@
 /**
  * The Slack adapter: wires @slack/bolt to the core. Inbound, `/papers` commands, reply buttons and reaction
  * events become core calls; outbound, the port posts the digest. Socket Mode when an app token is given (the
- * default), HTTP mode on `/slack/events` when only a signing secret is.
+ * default), HTTP mode on `/slack/events` when only a signing secret is. One workspace with `botToken`; with
+ * `install`, every workspace that installs the app through the OAuth flow, each with its own token.
  */
 import type { Server } from 'node:http';
-import { App, SocketModeReceiver, webApi } from '@slack/bolt';
+import { App, SocketModeReceiver, type webApi } from '@slack/bolt';
 import type { CommandService } from '../../commands/command-service';
 import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
 import { type Clock, systemClock } from '../../src/clock';
 import type { Logger } from '../../src/logging/logger';
+import type { SecretBox } from '../../src/secrets/secret-box';
+import type { WorkspaceInstallations } from '../../src/subscriptions/workspace-installations';
 import { registerCommandHandlers } from './slack-commands';
-import { createSlackDirectory } from './slack-directory';
+import { createSlackDirectories } from './slack-directory';
+import { authorizeUrlBeside, installFlowOptions } from './slack-install-flow';
+import { createSlackInstallations, type SlackInstallations } from './slack-installations';
+import { listenerErrorHandler } from './slack-listener-errors';
 import { boltLogger } from './slack-logger';
 import { createPacer, realSleep, type Sleep } from './slack-pacer';
 import { createSlackPort, type SlackIdentity } from './slack-port';
 import { registerReactionHandlers } from './slack-reactions';
 import { createReceiver, pickMode, type SlackMode } from './slack-receivers';
 import { type SocketWatch, watchSocketReconnects } from './slack-reconnects';
+import { registerUninstallHandlers } from './slack-uninstalls';
 import { WorkTracker } from './slack-work';
+import { clientMaker, installedWorkspaces, oneWorkspace, type SlackWorkspaces } from './slack-workspaces';
+
+/** Many workspaces: the OAuth install flow (HTTP mode), tokens sealed in the shared database. */
+export interface SlackInstallOptions {
+  clientId: string;
+  clientSecret: string;
+  stateSecret: string;
+  installations: WorkspaceInstallations;
+  box: SecretBox;
+  redirectUri?: string | undefined;
+  /** Slack's authorize page; by default the one beside `apiUrl`. */
+  authorizationUrl?: string | undefined;
+}
 
 export interface SlackAdapterOptions {
-  botToken: string;
+  /** One workspace. Exactly one of `botToken` and `install` is given. */
+  botToken?: string | undefined;
+  install?: SlackInstallOptions | undefined;
   /** `xapp-…`: Socket Mode. */
   appToken?: string | undefined;
   /** HTTP mode, used when there is no app token. */
@@ -94,31 +116,42 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
     timeout: options.requestTimeoutMs ?? 15_000,
     logger: slackLogger,
   };
-  const client = new webApi.WebClient(options.botToken, clientOptions);
-  // Its own retry would repost a message whose answer was lost: the port retries keyed posts instead.
-  const keyedClient = new webApi.WebClient(options.botToken, {
-    ...clientOptions,
-    retryConfig: { retries: 0 },
-  });
   const telemetry = options.telemetry ?? noTelemetry;
-  for (const each of [client, keyedClient])
-    each.on(webApi.WebClientEvent.RATE_LIMITED, telemetry.rateLimited);
-  const identity: SlackIdentity & { botUserId: string | null; botName: string | null } = {
+  // The keyed client never retries by itself: its own retry would repost a message whose answer was lost.
+  const makeClients = clientMaker(clientOptions, telemetry.rateLimited);
+  const install = options.install;
+  if (!install && !options.botToken) throw new Error('Slack needs a bot token or the install flow');
+  if (install && mode !== 'http')
+    throw new Error('the Slack install flow needs HTTP mode (a signing secret)');
+  const identity: SlackIdentity & { botName: string | null } = {
     botName: null,
     botId: options.botId ?? null,
     botUserId: options.botUserId ?? null,
     teamUrl: options.teamUrl ?? null,
   };
+  const single = install ? null : { ...makeClients(options.botToken ?? ''), identity };
+  const installations = install
+    ? createSlackInstallations({
+        installations: install.installations,
+        box: install.box,
+        log,
+        teamUrlOf: async (token) => (await makeClients(token).client.auth.test()).url ?? null,
+      })
+    : null;
+  const workspaces: SlackWorkspaces = single
+    ? oneWorkspace(single)
+    : installedWorkspaces({
+        find: (teamId) => (installations as SlackInstallations).find(teamId),
+        makeClients,
+      });
   const tracker = new WorkTracker();
   const track = <T>(work: Promise<T>) => tracker.track(work);
   const port: ChatPort = createSlackPort({
-    client,
-    keyedClient,
+    workspaces,
     keyedPosts: { attempts: options.keyedPostAttempts ?? 4, backoffMs: options.keyedPostBackoffMs ?? 1_000 },
     pacer: createPacer({ intervalMs: options.postIntervalMs ?? 1_100, now, sleep }),
     sleep,
     log,
-    identity: () => identity,
     maxRateLimitWaits: options.maxRateLimitWaits ?? 3,
     onRetry: telemetry.retried,
     historyPages: 3,
@@ -129,8 +162,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
   let socket: SocketWatch | null = null;
 
   async function identify(): Promise<void> {
-    if (identity.botId && identity.botUserId && identity.teamUrl) return;
-    const auth = await client.auth.test();
+    if (!single || (identity.botId && identity.botUserId && identity.teamUrl)) return;
+    const auth = await single.client.auth.test();
     identity.botId = auth.bot_id ?? identity.botId;
     identity.botUserId = auth.user_id ?? identity.botUserId;
     identity.teamUrl = auth.url ?? identity.teamUrl;
@@ -150,20 +183,32 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         clientOptions,
         slackLogger,
         log,
+        installFlow:
+          install && installations
+            ? installFlowOptions({
+                ...install,
+                installationStore: installations.store,
+                authorizationUrl:
+                  install.authorizationUrl ?? authorizeUrlBeside(clientOptions.slackApiUrl ?? ''),
+                clientOptions,
+                log,
+              })
+            : undefined,
       });
       if (receiver instanceof SocketModeReceiver) {
         socket = watchSocketReconnects(receiver.client, log, telemetry);
       }
       const bolt = new App({
-        token: options.botToken,
+        ...(single ? { token: options.botToken } : {}),
         receiver,
         clientOptions,
         logger: slackLogger,
         ...(identity.botId ? { botId: identity.botId } : {}),
         ...(identity.botUserId ? { botUserId: identity.botUserId } : {}),
         tokenVerificationEnabled: false,
+        extendedErrorHandler: true,
       });
-      const directory = createSlackDirectory({ client, log, now, ttlMs: options.directoryCacheMs ?? 60_000 });
+      const directory = createSlackDirectories({ log, now, ttlMs: options.directoryCacheMs ?? 60_000 });
       registerCommandHandlers(bolt, {
         commands: options.commands,
         directory,
@@ -178,9 +223,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         track,
         botUserId: () => identity.botUserId,
       });
-      bolt.error(async (error) => {
-        log.error({ err: error }, 'slack listener failed');
-      });
+      if (installations) registerUninstallHandlers(bolt, { installations, log, track });
+      bolt.error(listenerErrorHandler(log));
       const started = await bolt.start(
         ...(mode === 'http' ? [{ port: options.port ?? 3000, host: options.host }] : []),
       );

@@ -8,7 +8,7 @@ import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { Reply } from '../../src/chat/replies';
 import type { Logger } from '../../src/logging/logger';
-import { manageChannelRequirement, type SlackDirectory } from './slack-directory';
+import { manageChannelRequirement, type SlackDirectories, type SlackDirectory } from './slack-directory';
 import { replyForError } from './slack-errors';
 import { renderReply, replyActions } from './slack-reply-render';
 
@@ -16,7 +16,8 @@ export const commandPrefix = '/papers';
 
 export interface CommandHandlerDeps {
   commands: CommandService;
-  directory: SlackDirectory;
+  /** Each workspace's directory, asked with the token Bolt authorized the request with. */
+  directory: SlackDirectories;
   log: Logger;
   /** The bot's name as people @-mention it, for the invite hint. */
   botName: () => string;
@@ -28,6 +29,7 @@ interface Caller {
   userId: string;
   channelId: string;
   teamId: string;
+  directory: SlackDirectory;
 }
 
 type Delivery = Pick<RespondArguments, 'replace_original'>;
@@ -37,13 +39,18 @@ const pagingIds = new Set<string>([replyActions.previous, replyActions.next]);
 const replyButtonIds = new RegExp(`^(${Object.values(replyActions).join('|')})$`);
 
 export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): void {
-  app.command(commandPrefix, async ({ command, ack, respond }) => {
+  app.command(commandPrefix, async ({ command, ack, respond, client }) => {
     await ack();
-    const caller = { userId: command.user_id, channelId: command.channel_id, teamId: command.team_id };
+    const caller = {
+      userId: command.user_id,
+      channelId: command.channel_id,
+      teamId: command.team_id,
+      directory: deps.directory.of(command.team_id, client),
+    };
     void deps.track(
       answer(deps, caller, respond, {}, async (context) => {
         const reply = await deps.commands.executeText(command.text, context);
-        return subscribing.test(command.text) ? withMembership(deps, caller.channelId, reply) : reply;
+        return subscribing.test(command.text) ? withMembership(deps, caller, reply) : reply;
       }),
     );
   });
@@ -51,11 +58,17 @@ export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): voi
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: replyButtonIds },
     async (args) => {
-      const { ack, body, action, respond } = args;
+      const { ack, body, action, respond, client } = args;
       await ack();
       const channelId = body.channel?.id ?? body.container.channel_id;
       if (typeof channelId !== 'string' || !action.value) return;
-      const caller = { userId: body.user.id, channelId, teamId: body.team?.id ?? body.user.team_id ?? '' };
+      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      const caller = {
+        userId: body.user.id,
+        channelId,
+        teamId,
+        directory: deps.directory.of(teamId, client),
+      };
       // Paging rewrites an ephemeral list in place; on a shared list it answers privately instead.
       const inPlace = pagingIds.has(action.action_id) && body.container.is_ephemeral === true;
       const token = action.value;
@@ -83,7 +96,7 @@ async function answer(
   const log = deps.log.child({ channel: caller.channelId, user: caller.userId });
   let reply: Reply;
   try {
-    reply = await run(await commandContext(deps, caller));
+    reply = await run(await commandContext(caller));
   } catch (error) {
     log.error({ err: error }, 'slack command failed');
     reply = replyForError(error);
@@ -100,11 +113,11 @@ async function answer(
   }
 }
 
-async function commandContext(deps: CommandHandlerDeps, caller: Caller): Promise<CommandContext> {
+async function commandContext(caller: Caller): Promise<CommandContext> {
   return {
     channel: { platform: 'slack', workspaceId: caller.teamId, channelId: caller.channelId },
     userId: caller.userId,
-    canManageChannel: await deps.directory.canManageChannel(caller.userId, caller.channelId),
+    canManageChannel: await caller.directory.canManageChannel(caller.userId, caller.channelId),
     manageChannelRequirement,
     commandPrefix,
   };
@@ -114,9 +127,9 @@ async function commandContext(deps: CommandHandlerDeps, caller: Caller): Promise
  * A subscription only helps if the bot can post in the channel: it joins public channels itself and,
  * where it cannot (private channels), says how to invite it.
  */
-async function withMembership(deps: CommandHandlerDeps, channelId: string, reply: Reply): Promise<Reply> {
+async function withMembership(deps: CommandHandlerDeps, caller: Caller, reply: Reply): Promise<Reply> {
   if (reply.kind !== 'text' || reply.tone !== 'success') return reply;
-  if (await deps.directory.ensureMember(channelId)) return reply;
+  if (await caller.directory.ensureMember(caller.channelId)) return reply;
   const hint = `I am not in this channel yet: invite me with \`/invite @${deps.botName()}\` so the digest can be posted here.`;
   return { ...reply, text: `${reply.text}\n${hint}` };
 }

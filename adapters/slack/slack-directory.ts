@@ -1,7 +1,8 @@
 /**
  * What the adapter needs to know about people and channels, from users.info and conversations.info:
  * who may change a channel's subscription (workspace admins and owners, and the channel's creator) and
- * how a user is shown. Answers are cached briefly; a failed check answers "no".
+ * how a user is shown. Answers are cached briefly (per workspace); a failed check answers "no". Each
+ * workspace is asked with its own token: the client Bolt built for the request.
  */
 import type { webApi } from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
@@ -10,7 +11,6 @@ import { slackErrorCode } from './slack-errors';
 export const manageChannelRequirement = "a workspace admin, a workspace owner or the channel's creator";
 
 export interface DirectoryOptions {
-  client: webApi.WebClient;
   log: Logger;
   now: () => number;
   ttlMs?: number;
@@ -35,7 +35,12 @@ export interface SlackDirectory {
   ensureMember(channelId: string): Promise<boolean>;
 }
 
-export function createSlackDirectory(options: DirectoryOptions): SlackDirectory {
+/** The directory of one workspace, asked through that workspace's client. */
+export interface SlackDirectories {
+  of(teamId: string, client: webApi.WebClient): SlackDirectory;
+}
+
+export function createSlackDirectories(options: DirectoryOptions): SlackDirectories {
   const ttl = options.ttlMs ?? 60_000;
   const maxEntries = options.maxEntries ?? 1_000;
   const people = new Map<string, Entry<Person>>();
@@ -51,9 +56,9 @@ export function createSlackDirectory(options: DirectoryOptions): SlackDirectory 
     return value;
   }
 
-  const person = (userId: string) =>
-    cached(people, userId, async () => {
-      const { user } = await options.client.users.info({ user: userId });
+  const person = (client: webApi.WebClient, teamId: string, userId: string) =>
+    cached(people, `${teamId}:${userId}`, async () => {
+      const { user } = await client.users.info({ user: userId });
       const profile = user?.profile;
       return {
         isAdmin: Boolean(user?.is_admin || user?.is_owner || user?.is_primary_owner),
@@ -61,20 +66,20 @@ export function createSlackDirectory(options: DirectoryOptions): SlackDirectory 
       };
     });
 
-  const channelCreator = (channelId: string) =>
-    cached(creators, channelId, async () => {
-      const { channel } = await options.client.conversations.info({ channel: channelId });
+  const channelCreator = (client: webApi.WebClient, teamId: string, channelId: string) =>
+    cached(creators, `${teamId}:${channelId}`, async () => {
+      const { channel } = await client.conversations.info({ channel: channelId });
       return channel?.creator ?? null;
     });
 
   const warn = (error: unknown, context: Record<string, string>, message: string) =>
     options.log.warn({ ...context, slackError: slackErrorCode(error) }, message);
 
-  return {
+  const of = (teamId: string, client: webApi.WebClient): SlackDirectory => ({
     async canManageChannel(userId, channelId) {
       try {
-        if ((await person(userId)).isAdmin) return true;
-        return (await channelCreator(channelId)) === userId;
+        if ((await person(client, teamId, userId)).isAdmin) return true;
+        return (await channelCreator(client, teamId, channelId)) === userId;
       } catch (error) {
         warn(
           error,
@@ -86,10 +91,10 @@ export function createSlackDirectory(options: DirectoryOptions): SlackDirectory 
     },
     async ensureMember(channelId) {
       try {
-        const { channel } = await options.client.conversations.info({ channel: channelId });
+        const { channel } = await client.conversations.info({ channel: channelId });
         if (channel?.is_member) return true;
         if (channel?.is_private || channel?.is_archived) return false;
-        await options.client.conversations.join({ channel: channelId });
+        await client.conversations.join({ channel: channelId });
         return true;
       } catch (error) {
         warn(error, { channel: channelId }, 'could not join the channel');
@@ -98,11 +103,12 @@ export function createSlackDirectory(options: DirectoryOptions): SlackDirectory 
     },
     async displayName(userId) {
       try {
-        return (await person(userId)).displayName;
+        return (await person(client, teamId, userId)).displayName;
       } catch (error) {
         warn(error, { user: userId }, 'could not look up a user name; using the id');
         return userId;
       }
     },
-  };
+  });
+  return { of };
 }

@@ -1,6 +1,16 @@
 /** Slack's slice of the environment (documented in `.env.example`). */
 import { z } from 'zod';
 import { port, url } from '../../src/config/env.schema';
+import { parseKey } from '../../src/secrets/secret-box';
+
+const keyMessage = (name: string) =>
+  `${name} must be 32 random bytes written as base64 (44 characters) or hex (64 characters): make one with \`openssl rand -base64 32\``;
+
+const encryptionKey = (name: string) =>
+  z
+    .string()
+    .refine((value) => parseKey(value) !== null, { message: keyMessage(name) })
+    .optional();
 
 export const slackEnv = {
   SLACK_BOT_TOKEN: z.string().startsWith('xoxb-', 'SLACK_BOT_TOKEN starts with xoxb-').optional(),
@@ -11,6 +21,30 @@ export const slackEnv = {
   SLACK_API_URL: url('SLACK_API_URL')
     .transform((value) => `${value}/`)
     .default('https://slack.com/api/'),
+  /**
+   * HTTP mode: answer Slack only once the listener ran (Bolt's option for FaaS hosts that freeze the
+   * process after the response; also what makes tests deterministic). Default false: ack at once.
+   */
+  SLACK_PROCESS_BEFORE_RESPONSE: z
+    .enum(['true', 'false', '1', '0'], { error: 'SLACK_PROCESS_BEFORE_RESPONSE is true or false' })
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  /** Many workspaces (the OAuth install flow) instead of one bot token. */
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  /** Signs the OAuth `state`, so any instance can finish an install another one began. */
+  SLACK_STATE_SECRET: z.string().min(16, 'SLACK_STATE_SECRET must be at least 16 characters').optional(),
+  /** Encrypts each workspace's bot token in the database (AES-256-GCM). */
+  SLACK_TOKEN_ENCRYPTION_KEY: encryptionKey('SLACK_TOKEN_ENCRYPTION_KEY'),
+  /** The key before the current one, while rotating: tokens it sealed still open, and are sealed again. */
+  SLACK_TOKEN_ENCRYPTION_KEY_PREVIOUS: encryptionKey('SLACK_TOKEN_ENCRYPTION_KEY_PREVIOUS'),
+  /** The OAuth redirect URL, when the app lists several: https://<host>/slack/oauth_redirect. */
+  SLACK_REDIRECT_URL: url('SLACK_REDIRECT_URL')
+    .refine((value) => value.endsWith('/slack/oauth_redirect'), {
+      message:
+        'SLACK_REDIRECT_URL must end with /slack/oauth_redirect, e.g. https://paperboy.example.org/slack/oauth_redirect',
+    })
+    .optional(),
 };
 
 export type SlackConfig = z.infer<z.ZodObject<typeof slackEnv>>;

@@ -13,6 +13,7 @@ import { type KeyedPostPolicy, postOnce } from './slack-keyed-post';
 import type { Pacer, Sleep } from './slack-pacer';
 import { renderDigestHeader, renderPaper, type SlackMessage, textSections } from './slack-render';
 import { fitEscaped } from './slack-text';
+import type { SlackWorkspace, SlackWorkspaces } from './slack-workspaces';
 
 /**
  * Channels posted at once. The pacer holds each channel to about one message a second; chat.postMessage
@@ -24,21 +25,24 @@ export const slackConcurrentChannels = 10;
 /** The metadata event type paperboy's posts carry; the payload is `{ key }`. */
 export const deliveryEventType = 'paperboy_delivery';
 
+/** Who the bot is in one workspace. */
 export interface SlackIdentity {
   botId: string | null;
+  botUserId: string | null;
   /** Workspace URL from auth.test (`https://team.slack.com/`), for permalinks. */
   teamUrl: string | null;
 }
 
 export interface SlackPortOptions {
-  client: webApi.WebClient;
-  /** Sends keyed posts; must not retry on its own (`retryConfig: { retries: 0 }`), or a lost answer doubles. */
-  keyedClient: webApi.WebClient;
+  /**
+   * Each channel's clients and bot identity, by its workspace. The keyed client sends keyed posts; it must
+   * not retry on its own (`retryConfig: { retries: 0 }`), or a lost answer doubles.
+   */
+  workspaces: SlackWorkspaces;
   keyedPosts: KeyedPostPolicy;
   pacer: Pacer;
   sleep: Sleep;
   log: Logger;
-  identity: () => SlackIdentity;
   /** Told each time a call is sent again (after a 429, or a keyed post after a failure). */
   onRetry?: () => void;
   /** How many 429s in a row one call waits out before giving up as 'transient'. */
@@ -54,7 +58,20 @@ interface HistoryMessage {
 }
 
 export function createSlackPort(options: SlackPortOptions): ChatPort {
-  const { client, log } = options;
+  const { log } = options;
+
+  /** The channel's workspace: its clients and identity (a missing installation fails as a delivery error). */
+  async function workspaceOf(channel: ChannelRef): Promise<SlackWorkspace> {
+    try {
+      return await options.workspaces.get(channel.workspaceId);
+    } catch (error) {
+      log.warn(
+        { channel: channel.channelId, team: channel.workspaceId, err: error },
+        'no slack token for the workspace',
+      );
+      throw toDeliveryError(error, 'authorization');
+    }
+  }
 
   /** Runs one Web API call, sleeping through rate limits; failures become DeliveryErrors. */
   async function call<T>(action: string, channel: ChannelRef, run: () => Promise<T>): Promise<T> {
@@ -75,8 +92,8 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
     }
   }
 
-  const permalink = (channelId: string, ts: string): string | null => {
-    const base = options.identity().teamUrl;
+  const permalink = (workspace: SlackWorkspace, channelId: string, ts: string): string | null => {
+    const base = workspace.identity.teamUrl;
     return base ? `${base.replace(/\/?$/, '/')}archives/${channelId}/p${ts.replace('.', '')}` : null;
   };
 
@@ -86,6 +103,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
     extra: { deliveryKey?: string; threadTs?: string } = {},
   ): Promise<PostedMessage> {
     const { deliveryKey, threadTs } = extra;
+    const workspace = await workspaceOf(channel);
     const args = {
       channel: channel.channelId,
       text: message.text,
@@ -101,22 +119,24 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
       const result = await call('chat.postMessage', channel, () => via.chat.postMessage(args));
       const ts = result.ts;
       if (!ts) throw toDeliveryError(new Error('chat.postMessage returned no ts'), 'chat.postMessage');
-      return { messageId: ts, url: permalink(channel.channelId, ts) };
+      return { messageId: ts, url: permalink(workspace, channel.channelId, ts) };
     };
     return await options.pacer.run(channel.channelId, () =>
       deliveryKey
         ? postOnce(options.keyedPosts, options, {
             key: deliveryKey,
             channelId: channel.channelId,
-            send: send(options.keyedClient),
+            send: send(workspace.keyedClient),
             lookup: () => findPosted(channel, deliveryKey),
           })
-        : send(client)(),
+        : send(workspace.client)(),
     );
   }
 
   async function findPosted(channel: ChannelRef, deliveryKey: string): Promise<PostedMessage | null> {
-    const { botId } = options.identity();
+    const workspace = await workspaceOf(channel);
+    const { client } = workspace;
+    const { botId } = workspace.identity;
     let cursor: string | undefined;
     for (let page = 0; page < options.historyPages; page += 1) {
       const result = await call('conversations.history', channel, () =>
@@ -134,7 +154,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
           message.metadata.event_payload?.key === deliveryKey &&
           (botId === null || message.bot_id === undefined || message.bot_id === botId),
       );
-      if (found?.ts) return { messageId: found.ts, url: permalink(channel.channelId, found.ts) };
+      if (found?.ts) return { messageId: found.ts, url: permalink(workspace, channel.channelId, found.ts) };
       cursor = result.response_metadata?.next_cursor || undefined;
       if (!cursor) break;
     }
@@ -142,6 +162,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
   }
 
   async function readMessage(channel: ChannelRef, messageId: string) {
+    const { client } = await workspaceOf(channel);
     const result = await call('conversations.history', channel, () =>
       client.conversations.history({
         channel: channel.channelId,
@@ -173,7 +194,7 @@ export function createSlackPort(options: SlackPortOptions): ChatPort {
     // A Slack thread is the message's own reply chain: its id is the parent's ts, and it has no title.
     startThread: async (channel: ChannelRef, messageId: string) => ({
       threadId: messageId,
-      url: permalink(channel.channelId, messageId),
+      url: permalink(await workspaceOf(channel), channel.channelId, messageId),
     }),
     postInThread: (channel: ChannelRef, threadId: string, text: string) =>
       post(channel, plainText(text), { threadTs: threadId }),

@@ -4,7 +4,13 @@
  * future ones, which would stretch the replay window: the HTTP listener refuses those first.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HTTPReceiver, type Logger as SlackLogger, SocketModeReceiver, type webApi } from '@slack/bolt';
+import {
+  HTTPReceiver,
+  type HTTPReceiverOptions,
+  type Logger as SlackLogger,
+  SocketModeReceiver,
+  type webApi,
+} from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
 
 export type SlackMode = 'socket' | 'http';
@@ -21,6 +27,8 @@ export interface ReceiverOptions {
   clientOptions: webApi.WebClientOptions;
   slackLogger: SlackLogger;
   log: Logger;
+  /** The install flow's receiver options (HTTP mode only): `/slack/install` and `/slack/oauth_redirect`. */
+  installFlow?: Partial<HTTPReceiverOptions> | undefined;
 }
 
 export function pickMode(options: Pick<ReceiverOptions, 'appToken' | 'signingSecret'>): SlackMode {
@@ -39,6 +47,7 @@ export function createReceiver(options: ReceiverOptions): SocketModeReceiver | H
     });
   }
   const receiver = new HTTPReceiver({
+    ...options.installFlow,
     signingSecret: options.signingSecret ?? '',
     endpoints: eventsPath,
     logger: options.slackLogger,

@@ -1,5 +1,6 @@
 import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
 import type { Metrics } from '../metrics/metrics';
+import { workspaceInstallations } from '../subscriptions/workspace-installations';
 import type { AdapterStatus } from './adapter-plan';
 import type { Config } from './config';
 import type { Core } from './create-core';
@@ -22,6 +23,7 @@ export function createChatAdapters(config: Config, statuses: AdapterStatus[], co
           core.store.engine === 'sqlite'
             ? async () => true
             : (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString()),
+        installations: workspaceInstallations(core.store, module.id, core.clock),
       }),
     );
 }

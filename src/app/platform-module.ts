@@ -12,6 +12,7 @@ import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import type { Subscription } from '../subscriptions/subscription';
+import type { WorkspaceInstallations } from '../subscriptions/workspace-installations';
 
 /** Whether a module's configuration turns it on; `reason` is the banner's parenthesis either way. */
 export interface PlatformPlan {
@@ -30,6 +31,8 @@ export interface PlatformDeps {
    * that asks, false for every other one sharing the database (it stays silent).
    */
   claimEvent(eventKey: string): Promise<boolean>;
+  /** The module's installations in many workspaces (stored in the database, shared by every instance). */
+  installations: WorkspaceInstallations;
 }
 
 /** What a module's CLI command may use of the core: the commands, and the subscriptions on its platform. */

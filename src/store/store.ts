@@ -1,4 +1,4 @@
-import type { ChannelRef } from '../chat/chat-port';
+import type { ChannelRef, Platform } from '../chat/chat-port';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
 import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
 import type { Paper } from '../papers/paper';
@@ -33,6 +33,7 @@ export interface Store {
   readonly sourceLog: Promised<SourceLogRepository>;
   readonly ranking: Promised<RankingRepository>;
   readonly jobs: Promised<JobLeaseRepository>;
+  readonly installations: Promised<InstallationRepository>;
   /**
    * A fetched day, atomically: its papers upserted, the batch recorded with exactly its list, its refused
    * items replacing the previous fetch's, and the day marked recovered if it had failed.
@@ -230,7 +231,40 @@ export interface SubscriptionRepository {
   getById(id: number): Subscription | null;
   listActive(): Subscription[];
   deactivate(channel: ChannelRef, now: string): boolean;
+  /** Pauses the subscription; one already paused keeps its first reason (the cause, not a later symptom). */
   pause(id: number, reason: string, now: string): void;
+  /**
+   * Pauses every active subscription of the workspace with `reason` (replacing an earlier reason: the
+   * workspace has removed the app, so that is now why nothing is posted). Returns how many.
+   */
+  pauseWorkspace(platform: Platform, workspaceId: string, reason: string, now: string): number;
+  /** Unpauses the workspace's active subscriptions paused with exactly `reason`; returns how many. */
+  resumeWorkspace(platform: Platform, workspaceId: string, reason: string, now: string): number;
+}
+
+/**
+ * An app installed in a workspace (an app others install: Slack's OAuth flow). `secret` is whatever the
+ * platform adapter sealed (an encrypted token): the store neither reads nor needs it in clear.
+ */
+export interface Installation {
+  platform: Platform;
+  workspaceId: string;
+  secret: string;
+  /** What the adapter wants back beside the secret (bot ids, team name): JSON values, nothing secret. */
+  metadata: Record<string, unknown>;
+  installedAt: string;
+  updatedAt: string;
+}
+
+export interface InstallationRepository {
+  /** Creates or replaces the workspace's installation (an installation made again keeps its `installedAt`). */
+  save(
+    installation: Pick<Installation, 'platform' | 'workspaceId' | 'secret' | 'metadata'>,
+    now: string,
+  ): Installation;
+  get(platform: Platform, workspaceId: string): Installation | null;
+  /** True when there was one. */
+  delete(platform: Platform, workspaceId: string): boolean;
 }
 
 export interface PlannedDelivery {

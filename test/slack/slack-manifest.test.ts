@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { botScopes } from '../../adapters/slack/slack-install-flow';
 
 const root = new URL('../../', import.meta.url);
 const manifest = readFileSync(new URL('slack-app-manifest.yml', root), 'utf8');
@@ -50,8 +51,17 @@ describe('Slack app manifest', () => {
 
   it('declares /papers, the reaction events, interactivity and Socket Mode', () => {
     expect(manifest).toMatch(/- command: \/papers\n/);
-    expect(listUnder('bot_events').sort()).toEqual(['reaction_added', 'reaction_removed']);
+    expect(listUnder('bot_events').sort()).toEqual([
+      'app_uninstalled',
+      'reaction_added',
+      'reaction_removed',
+      'tokens_revoked',
+    ]);
     expect(manifest).toMatch(/interactivity:\n\s+is_enabled: true/);
     expect(manifest).toMatch(/socket_mode_enabled: true/);
+  });
+
+  it('asks the install flow for exactly the bot scopes of the manifest', () => {
+    expect([...botScopes].sort()).toEqual(listUnder('bot').sort());
   });
 });

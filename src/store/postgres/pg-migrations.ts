@@ -7,10 +7,11 @@
 import { PaperboyError } from '../../errors';
 import type { SqlClient } from './pg-client';
 import { coreSchema } from './pg-core-schema';
+import { installationSchema } from './pg-installation-schema';
 import { paperSchema } from './pg-paper-schema';
 import { searchSchema } from './pg-search-schema';
 
-export const pgMigrations: string[] = [paperSchema, coreSchema, searchSchema];
+export const pgMigrations: string[] = [paperSchema, coreSchema, searchSchema, installationSchema];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;
 

@@ -9,6 +9,7 @@ import { PgBatchRepository } from './pg-batch-repository';
 import type { SqlClient } from './pg-client';
 import { PgDeliveryRepository } from './pg-delivery-repository';
 import { PgDiscussionRepository } from './pg-discussion-repository';
+import { PgInstallationRepository } from './pg-installation-repository';
 import { PgJobLeaseRepository } from './pg-job-lease-repository';
 import { migratePostgres } from './pg-migrations';
 import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
@@ -56,6 +57,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     sourceLog: new PgSourceLogRepository(client),
     ranking: new PgRankingRepository(client),
     jobs: new PgJobLeaseRepository(client),
+    installations: new PgInstallationRepository(client),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>
       client
         .transaction(async (tx) => {

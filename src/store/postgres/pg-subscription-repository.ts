@@ -89,10 +89,37 @@ export class PgSubscriptionRepository implements Promised<SubscriptionRepository
   }
 
   async pause(id: number, reason: string, now: string): Promise<void> {
-    await this.client.query('UPDATE subscriptions SET paused_reason = $1, updated_at = $2 WHERE id = $3', [
-      reason,
-      now,
-      id,
-    ]);
+    await this.client.query(
+      'UPDATE subscriptions SET paused_reason = coalesce(paused_reason, $1), updated_at = $2 WHERE id = $3',
+      [reason, now, id],
+    );
+  }
+
+  async pauseWorkspace(
+    platform: Platform,
+    workspaceId: string,
+    reason: string,
+    now: string,
+  ): Promise<number> {
+    const result = await this.client.query(
+      `UPDATE subscriptions SET paused_reason = $3, updated_at = $4
+       WHERE platform = $1 AND workspace_id = $2 AND active = 1`,
+      [platform, workspaceId, reason, now],
+    );
+    return result.rowCount;
+  }
+
+  async resumeWorkspace(
+    platform: Platform,
+    workspaceId: string,
+    reason: string,
+    now: string,
+  ): Promise<number> {
+    const result = await this.client.query(
+      `UPDATE subscriptions SET paused_reason = NULL, updated_at = $4
+       WHERE platform = $1 AND workspace_id = $2 AND active = 1 AND paused_reason = $3`,
+      [platform, workspaceId, reason, now],
+    );
+    return result.rowCount;
   }
 }

@@ -377,4 +377,17 @@ export const migrations: string[] = [
     papers INTEGER NOT NULL           -- papers containing the stem
   ) WITHOUT ROWID;
   `,
+  // 14: apps installed in many workspaces (Slack's OAuth flow): one row per platform and workspace, the
+  // token sealed by the adapter (never in clear), and JSON the adapter wants back (bot ids, team name).
+  `
+  CREATE TABLE installations (
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    metadata TEXT NOT NULL,           -- JSON object
+    installed_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (platform, workspace_id)
+  );
+  `,
 ];

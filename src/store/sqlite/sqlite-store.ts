@@ -8,6 +8,7 @@ import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { classifySqliteError, openFailure, promisedWithFaultCodes } from './sqlite-faults';
+import { SqliteInstallationRepository } from './sqlite-installation-repository';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteRankingRepository } from './sqlite-ranking-repository';
@@ -82,6 +83,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     sourceLog: lift(sourceLog),
     ranking: lift(new SqliteRankingRepository(db)),
     jobs: lift(new SqliteJobLeaseRepository(db)),
+    installations: lift(new SqliteInstallationRepository(db)),
     saveDay: async (day) => {
       try {
         return saveDay(day);

@@ -89,7 +89,27 @@ export class SqliteSubscriptionRepository implements SubscriptionRepository {
 
   pause(id: number, reason: string, now: string): void {
     this.db
-      .prepare('UPDATE subscriptions SET paused_reason = ?, updated_at = ? WHERE id = ?')
+      .prepare(
+        'UPDATE subscriptions SET paused_reason = coalesce(paused_reason, ?), updated_at = ? WHERE id = ?',
+      )
       .run(reason, now, id);
+  }
+
+  pauseWorkspace(platform: Platform, workspaceId: string, reason: string, now: string): number {
+    return this.db
+      .prepare(
+        `UPDATE subscriptions SET paused_reason = ?, updated_at = ?
+         WHERE platform = ? AND workspace_id = ? AND active = 1`,
+      )
+      .run(reason, now, platform, workspaceId).changes;
+  }
+
+  resumeWorkspace(platform: Platform, workspaceId: string, reason: string, now: string): number {
+    return this.db
+      .prepare(
+        `UPDATE subscriptions SET paused_reason = NULL, updated_at = ?
+         WHERE platform = ? AND workspace_id = ? AND active = 1 AND paused_reason = ?`,
+      )
+      .run(now, platform, workspaceId, reason).changes;
   }
 }

@@ -3,6 +3,7 @@
  * enforces the per-channel rate (429 + integer `Retry-After`) and the Block Kit limits.
  */
 import { checkMessage } from './fake-slack-limits';
+import type { FakeTeam } from './fake-slack-oauth';
 import type { SlackPostLimits } from './fake-slack-post-limits';
 import type { FakeChannel, FakeWorkspace } from './fake-slack-workspace';
 
@@ -36,6 +37,8 @@ export interface ApiContext {
   postLimits: SlackPostLimits;
   /** When set, every bot-token call fails with it (`token_revoked`, `invalid_auth`…). */
   authError: string | null;
+  /** The workspace a bot token belongs to (`revoked` once the app was uninstalled there). */
+  teamOf(token: string): FakeTeam | 'revoked' | null;
   socketUrl: () => string;
 }
 
@@ -236,7 +239,20 @@ export function callApi(ctx: ApiContext, method: string, args: Json, token: stri
   const handler = botMethods[method];
   if (!handler) return fail('unknown_method');
   if (!token) return fail('not_authed');
-  if (token !== ctx.botToken) return fail('invalid_auth');
+  const team = ctx.teamOf(token);
+  if (team === 'revoked') return fail('token_revoked');
+  if (!team) return fail('invalid_auth');
   if (ctx.authError) return fail(ctx.authError);
-  return handler(ctx, args);
+  // Each token sees its own workspace only: another workspace's channel is `channel_not_found` to it.
+  return handler(
+    {
+      ...ctx,
+      botToken: token,
+      workspace: team.workspace,
+      botUserId: team.botUserId,
+      botId: team.botId,
+      lastPost: team.lastPost,
+    },
+    args,
+  );
 }

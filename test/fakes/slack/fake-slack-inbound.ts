@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FakeSlack } from './fake-slack';
+import type { FakeTeam } from './fake-slack-oauth';
 import type { EnvelopeType } from './fake-slack-socket';
 import { formBody, formContentType, type SignedRequestOptions, sendSignedRequest } from './slack-signing';
 
@@ -39,15 +40,21 @@ export interface EventOptions {
 }
 
 export class SlackInbound {
+  private readonly team: FakeTeam;
+
+  /** `teamId`: the workspace the requests come from (default: the fake's first). */
   constructor(
     private readonly fake: FakeSlack,
     private readonly transport: Transport,
-  ) {}
+    teamId: string = fake.teamId,
+  ) {
+    this.team = fake.team(teamId);
+  }
 
   /** `/papers <text>`; resolves once acked, with the response_url id the answer will go to. */
   async command(input: CommandInput): Promise<Delivered & { responseUrlId: string }> {
     const response = this.fake.createResponseUrl();
-    const channel = this.fake.workspace.channels.get(input.channel);
+    const channel = this.team.workspace.channels.get(input.channel);
     const payload = {
       token: 'legacy-verification-token',
       command: '/papers',
@@ -56,8 +63,8 @@ export class SlackInbound {
       trigger_id: `trigger-${randomUUID()}`,
       user_id: input.user,
       user_name: input.user.toLowerCase(),
-      team_id: this.fake.teamId,
-      team_domain: this.fake.workspace.teamDomain,
+      team_id: this.team.teamId,
+      team_domain: this.team.workspace.teamDomain,
       channel_id: input.channel,
       channel_name: channel?.name ?? input.channel.toLowerCase(),
       api_app_id: 'A_PAPERBOY',
@@ -75,7 +82,7 @@ export class SlackInbound {
         id: input.user,
         username: input.user.toLowerCase(),
         name: input.user.toLowerCase(),
-        team_id: this.fake.teamId,
+        team_id: this.team.teamId,
       },
       api_app_id: 'A_PAPERBOY',
       token: 'legacy-verification-token',
@@ -86,7 +93,7 @@ export class SlackInbound {
         is_ephemeral: input.ephemeral,
       },
       trigger_id: `trigger-${randomUUID()}`,
-      team: { id: this.fake.teamId, domain: this.fake.workspace.teamDomain },
+      team: { id: this.team.teamId, domain: this.team.workspace.teamDomain },
       channel: { id: input.channel, name: input.channel.toLowerCase() },
       response_url: response.url,
       actions: [
@@ -114,13 +121,13 @@ export class SlackInbound {
     const eventId = options.eventId ?? `Ev${randomUUID().replace(/-/g, '').slice(0, 10).toUpperCase()}`;
     const body = {
       token: 'legacy-verification-token',
-      team_id: this.fake.teamId,
+      team_id: this.team.teamId,
       api_app_id: 'A_PAPERBOY',
       event,
       type: 'event_callback',
       event_id: eventId,
       event_time: Math.floor(Date.now() / 1_000),
-      authorizations: [{ team_id: this.fake.teamId, user_id: this.fake.botUserId, is_bot: true }],
+      authorizations: [{ team_id: this.team.teamId, user_id: this.team.botUserId, is_bot: true }],
     };
     const delivered = await this.deliver(
       'events_api',

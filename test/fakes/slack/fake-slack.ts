@@ -15,11 +15,12 @@ import {
 } from './fake-slack-api';
 import { Chaos, type ChaosFault, type ChaosSpec, lostReply, refusedReply } from './fake-slack-chaos';
 import { parseArgs, readBody, send, tokenOf } from './fake-slack-http';
+import { type FakeTeam, FakeTeams } from './fake-slack-oauth';
 import { SlackPostLimits } from './fake-slack-post-limits';
 import { type ResponsePost, ResponseUrls } from './fake-slack-response-urls';
 import { FakeSocketMode, socketPath } from './fake-slack-socket';
 import { Waiters } from './fake-slack-waiters';
-import { FakeWorkspace } from './fake-slack-workspace';
+import type { FakeWorkspace } from './fake-slack-workspace';
 
 export interface FakeSlackOptions {
   botToken?: string;
@@ -52,6 +53,8 @@ export class FakeSlack {
   private readonly responseUrls = new ResponseUrls();
   readonly responses: ResponsePost[] = this.responseUrls.posts;
   readonly workspace: FakeWorkspace;
+  /** Every workspace (the first is `workspace`), their tokens, and the OAuth app others install. */
+  readonly teams: FakeTeams;
   readonly socket: FakeSocketMode;
   readonly botToken: string;
   readonly appToken: string;
@@ -72,10 +75,16 @@ export class FakeSlack {
     this.appToken = options.appToken ?? 'xapp-fake-app-token';
     this.botUserId = options.botUserId ?? 'U_PAPERBOY';
     this.botId = options.botId ?? 'B_PAPERBOY';
-    this.workspace = new FakeWorkspace(
-      { teamId: options.teamId ?? 'T_TEAM', teamDomain: 'paperboy-test' },
-      now,
-    );
+    this.teams = new FakeTeams(now);
+    const primary = this.teams.add({
+      teamId: options.teamId ?? 'T_TEAM',
+      teamName: 'Paperboy Test',
+      teamDomain: 'paperboy-test',
+      botUserId: this.botUserId,
+      botId: this.botId,
+    });
+    this.teams.grantToken(this.botToken, primary.teamId);
+    this.workspace = primary.workspace;
     this.ctx = {
       workspace: this.workspace,
       botToken: this.botToken,
@@ -84,9 +93,10 @@ export class FakeSlack {
       botId: this.botId,
       postIntervalMs: options.postIntervalMs ?? 1_000,
       now,
-      lastPost: new Map(),
+      lastPost: primary.lastPost,
       postLimits: this.postLimits,
       authError: null,
+      teamOf: (token) => this.teams.teamOf(token),
       socketUrl: () => `${this.baseUrl.replace(/^http/, 'ws')}${socketPath}?ticket=${this.calls.length}`,
     };
     this.socket = new FakeSocketMode(server, () => this.waiters.changed());
@@ -111,6 +121,22 @@ export class FakeSlack {
 
   get teamId(): string {
     return this.workspace.teamId;
+  }
+
+  /** Another workspace, with no token until it installs the app (`GET /oauth/v2/authorize?team=…`). */
+  addTeam(options: Parameters<FakeTeams['add']>[0]): FakeTeam {
+    return this.teams.add(options);
+  }
+
+  team(teamId: string): FakeTeam {
+    const team = this.teams.byId.get(teamId);
+    if (!team) throw new Error(`no fake workspace ${teamId}`);
+    return team;
+  }
+
+  /** Slack's authorize page (`https://slack.com/oauth/v2/authorize`) on the fake. */
+  get authorizeUrl(): string {
+    return `${this.baseUrl}/oauth/v2/authorize`;
   }
 
   /** Fails the next `times` calls of `method` (429 with Retry-After, 5xx, or a Slack error). */
@@ -162,7 +188,9 @@ export class FakeSlack {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', this.baseUrl);
-    if (req.method === 'POST' && url.pathname.startsWith('/api/')) await this.handleApi(req, res, url, raw);
+    if (req.method === 'GET' && url.pathname === '/oauth/v2/authorize') this.teams.authorize(url, res);
+    else if (req.method === 'POST' && url.pathname.startsWith('/api/'))
+      await this.handleApi(req, res, url, raw);
     else if (req.method === 'POST' && url.pathname.startsWith('/response/'))
       this.responseUrls.handle(res, url.pathname.slice('/response/'.length), raw);
     else send(res, { status: 404, body: 'not found' });
@@ -177,7 +205,12 @@ export class FakeSlack {
     const queued = this.armed.get(method)?.shift();
     const chaos = queued ? null : this.chaos.draw(method);
     const refused = queued ? armedResult(queued) : chaos ? refusedReply(chaos.fault) : null;
-    const done: ApiResult = refused ?? callApi(this.ctx, method, args, token);
+    const basic = req.headers.authorization?.startsWith('Basic ') ? req.headers.authorization.slice(6) : null;
+    const done: ApiResult =
+      refused ??
+      (method === 'oauth.v2.access'
+        ? this.teams.access(args, basic)
+        : callApi(this.ctx, method, args, token));
     // A lost answer: Slack did the work, the client gets a 502 instead.
     const result = chaos?.fault === 'lost_response' ? lostReply : done;
     const fault = chaos ? { fault: chaos.fault } : {};

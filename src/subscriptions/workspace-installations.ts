@@ -1,0 +1,61 @@
+/**
+ * A platform's installations in many workspaces (an app each workspace installs), as a platform module sees
+ * them: the sealed secret it stores per workspace, and what installing and removing the app means for the
+ * workspace's digests. Removing pauses every active subscription of that workspace only (with one reason);
+ * installing again resumes exactly those, not channels that unsubscribed. The core never opens the secret.
+ */
+import type { Platform } from '../chat/chat-port';
+import type { Clock } from '../clock';
+import type { Installation, Store } from '../store/store';
+
+/** The pause reason of a removed workspace's subscriptions, as `/papers why` and `/papers settings` show it. */
+export const removedFromWorkspaceReason =
+  'the app was removed from this workspace; installing it again resumes the digest';
+
+export interface WorkspaceInstallations {
+  get(workspaceId: string): Promise<Installation | null>;
+  /** Stores (or replaces) the workspace's installation and resumes what its removal paused. */
+  installed(
+    workspaceId: string,
+    secret: string,
+    metadata: Record<string, unknown>,
+  ): Promise<{ resumed: number }>;
+  /** Replaces the sealed secret only (sealed again with a new key), keeping what else is stored. */
+  reseal(installation: Installation, secret: string): Promise<void>;
+  /** Deletes the installation (its tokens) and pauses the workspace's subscriptions. Idempotent. */
+  removed(workspaceId: string): Promise<{ deleted: boolean; paused: number }>;
+}
+
+export function workspaceInstallations(
+  store: Store,
+  platform: Platform,
+  clock: Clock,
+): WorkspaceInstallations {
+  const now = () => clock.now().toISOString();
+  return {
+    get: (workspaceId) => store.installations.get(platform, workspaceId),
+    async installed(workspaceId, secret, metadata) {
+      await store.installations.save({ platform, workspaceId, secret, metadata }, now());
+      const resumed = await store.subscriptions.resumeWorkspace(
+        platform,
+        workspaceId,
+        removedFromWorkspaceReason,
+        now(),
+      );
+      return { resumed };
+    },
+    async reseal(installation, secret) {
+      await store.installations.save({ ...installation, secret }, now());
+    },
+    async removed(workspaceId) {
+      const deleted = await store.installations.delete(platform, workspaceId);
+      const paused = await store.subscriptions.pauseWorkspace(
+        platform,
+        workspaceId,
+        removedFromWorkspaceReason,
+        now(),
+      );
+      return { deleted, paused };
+    },
+  };
+}
