@@ -6,6 +6,7 @@
  */
 import { webApi } from '@slack/bolt';
 import { DeliveryError, isPaperboyError } from '../../src/errors';
+import { notInstalledReason } from '../../src/subscriptions/workspace-installations';
 import type { InstalledWorkspace } from './slack-installations';
 import type { SlackIdentity } from './slack-port';
 
@@ -58,10 +59,8 @@ export function installedWorkspaces(options: {
         throw error;
       }
       if (!installed) {
-        throw new DeliveryError(
-          'unauthorized',
-          `paperboy is not installed in the Slack workspace ${teamId} (it was removed, or never installed there)`,
-        );
+        // The message is the subscription's pause reason: installing the app resumes what it paused.
+        throw new DeliveryError('unauthorized', notInstalledReason);
       }
       let clients = byToken.get(installed.token);
       if (!clients) {

@@ -12,6 +12,16 @@ import type { Installation, Store } from '../store/store';
 export const removedFromWorkspaceReason =
   'the app was removed from this workspace; installing it again resumes the digest';
 
+/**
+ * The pause reason of a subscription whose workspace has no installation at all (subscribed before the
+ * app was installed, e.g. when moving from one bot token to the install flow): installing resumes it too.
+ */
+export const notInstalledReason =
+  'the app is not installed in this workspace (it was removed, or never installed); installing it resumes the digest';
+
+/** What installing resumes: subscriptions paused because the workspace had no installation. */
+const resumedByInstalling = [removedFromWorkspaceReason, notInstalledReason];
+
 export interface WorkspaceInstallations {
   get(workspaceId: string): Promise<Installation | null>;
   /** Stores (or replaces) the workspace's installation and resumes what its removal paused. */
@@ -36,12 +46,9 @@ export function workspaceInstallations(
     get: (workspaceId) => store.installations.get(platform, workspaceId),
     async installed(workspaceId, secret, metadata) {
       await store.installations.save({ platform, workspaceId, secret, metadata }, now());
-      const resumed = await store.subscriptions.resumeWorkspace(
-        platform,
-        workspaceId,
-        removedFromWorkspaceReason,
-        now(),
-      );
+      let resumed = 0;
+      for (const reason of resumedByInstalling)
+        resumed += await store.subscriptions.resumeWorkspace(platform, workspaceId, reason, now());
       return { resumed };
     },
     async reseal(installation, secret) {

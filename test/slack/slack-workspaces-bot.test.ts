@@ -8,7 +8,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { explainDelivery } from '../../src/delivery/explain-delivery';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
-import { removedFromWorkspaceReason } from '../../src/subscriptions/workspace-installations';
+import {
+  notInstalledReason,
+  removedFromWorkspaceReason,
+} from '../../src/subscriptions/workspace-installations';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import type { FakeSlack } from '../fakes/slack/fake-slack';
 import { reactionEvent } from '../fakes/slack/fake-slack-inbound';
@@ -289,15 +292,22 @@ describe('Slack installed in two workspaces, through runBot', () => {
     expect(await command(fake, after, alpha, 'subscribe 09:00 UTC')).toContain('now gets');
   }, 60_000);
 
-  it('pauses a subscription of a workspace that never installed the app, saying so, and calls Slack for it with no token', async () => {
-    const { fake } = await world();
+  it('pauses a subscription of a workspace that has not installed the app, saying so and calling Slack for it with no token; installing resumes it', async () => {
+    const { fake, hf } = await world();
     const bot = await startInstance();
-    const gamma = { platform: 'slack', workspaceId: 'T_GAMMA', channelId: 'C_GAMMA' };
-    await bot.bot.core.store.subscriptions.upsert(gamma, defaultDigestSettings, '2024-10-20T00:00:00Z');
+    const early = channelRef(alpha);
+    await bot.bot.core.store.subscriptions.upsert(early, defaultDigestSettings, '2024-10-20T00:00:00Z');
     await bot.bot.tickAt('2024-10-26T09:00:00Z');
-    expect((await bot.bot.core.store.subscriptions.get(gamma))?.pausedReason).toContain(
-      'paperboy is not installed in the Slack workspace T_GAMMA',
-    );
-    expect(fake.calls.filter((call) => call.args.channel === 'C_GAMMA')).toEqual([]);
+    expect((await bot.bot.core.store.subscriptions.get(early))?.pausedReason).toBe(notInstalledReason);
+    expect(fake.calls.filter((call) => call.args.channel === alpha.channel)).toEqual([]);
+    expect((await install(fake, alpha, bot)).status).toBe(200);
+    expect((await bot.bot.core.store.subscriptions.get(early))?.pausedReason).toBeNull();
+    hf.setDay('2024-10-26', saturdayBatch());
+    await bot.bot.tickAt('2024-10-27T09:00:00Z');
+    expect(
+      postsIn(fake, alpha)
+        .map((message) => message.text)
+        .join('\n'),
+    ).toContain('Saturday paper one');
   });
 });
