@@ -92,3 +92,101 @@ describe('the common-stem lists', () => {
     expect(now.filter((id) => id.startsWith('2612.')).length).toBeGreaterThan(0);
   });
 });
+
+/**
+ * With filters, the lists are read to their end and the filters checked on each listed paper (names in
+ * the index): a corpus drawn as the benchmark draws it (varied organizations, authors and days), and each
+ * answer checked against the full scan and for not having scored any paper with bm25.
+ */
+describe('the common-stem lists under filters', () => {
+  const corpus = createCorpus({ seed: 3, papers: 1500, newestDay: '2026-11-30' });
+  const papers = Array.from({ length: 1500 }, (_, i) => corpus.paper(i));
+  /** The statements run on the listed store's connection, to see which way a search went. */
+  const statements: string[] = [];
+  const open = (name: string) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'paperboy-common-')), `${name}.db`);
+    const store = openSqliteStore(file);
+    const verbose = name === 'listed' ? (sql: unknown) => statements.push(String(sql)) : undefined;
+    return { store, db: new Database(file, verbose ? { verbose } : {}) };
+  };
+  const listed = open('listed');
+  const plain = open('plain');
+  beforeAll(async () => {
+    await listed.store.papers.upsertMany(papers);
+    await plain.store.papers.upsertMany(papers);
+  });
+  const withLists = new SqliteTextSearch(listed.db, 100);
+  const withoutLists = new SqliteTextSearch(plain.db, 10_000_000);
+  const query = (word: string): TextQuery => ({
+    clauses: [{ alternatives: [{ words: [word], adjacent: false }] }],
+    required: [],
+    excluded: [],
+    priorWeight,
+  });
+  const ids = (search: SqliteTextSearch, text: TextQuery, filters: PaperFilters = {}, limit = 20) =>
+    search.search(text, filters, limit).map((hit) => hit.paper.id);
+  /** Whether the search read the lists and scored no paper with bm25. */
+  const fromListsAlone = (search: () => unknown) => {
+    statements.length = 0;
+    search();
+    return (
+      statements.some((sql) => sql.includes('paper_search_common AS list')) &&
+      // (Rebuilding a list, after papers were written, scores its stem's papers: that is not the search.)
+      !statements.some((sql) => sql.includes('bm25(paper_search') && !sql.includes('INSERT INTO'))
+    );
+  };
+
+  it('ranks a common word filtered by organization, author or day from its list, as the full scan does', () => {
+    const word = listed.db
+      .prepare('SELECT word FROM search_words WHERE length(word) > 5 ORDER BY papers DESC, word LIMIT 1')
+      .pluck()
+      .get() as string;
+    // The surname most papers share, so the filter passes a few percent of them.
+    const surnames = papers.flatMap((paper) => paper.authors.map((name) => name.split(' ').at(-1) ?? ''));
+    const count = (name: string) => surnames.filter((surname) => surname === name).length;
+    const author = [...new Set(surnames)].sort((a, b) => count(b) - count(a))[0] ?? '';
+    const byId = new Map(papers.map((paper) => [paper.id, paper]));
+    // A name filter is a filter, not a query word: the lists rank by the word alone, so the reference is
+    // the full scan of the word with the name checked on each paper (the index's ranking would add the
+    // name's own bm25).
+    const named = (passes: (paper: (typeof papers)[number]) => boolean) =>
+      ids(withoutLists, query(word), {}, papers.length)
+        .filter((id) => passes(byId.get(id) as (typeof papers)[number]))
+        .slice(0, 5);
+    const cases: Array<[PaperFilters, string[]]> = [
+      [{ organization: 'nvidia' }, named((paper) => paper.organization?.name === 'nvidia')],
+      [
+        { authors: [author] },
+        named((paper) => paper.authors.some((name) => name.split(' ').includes(author))),
+      ],
+      [{ sinceDay: '2026-06-01' }, ids(withoutLists, query(word), { sinceDay: '2026-06-01' }, 5)],
+      [
+        { sinceDay: '2025-01-01', minUpvotes: 5 },
+        ids(withoutLists, query(word), { sinceDay: '2025-01-01', minUpvotes: 5 }, 5),
+      ],
+    ];
+    for (const [filter, expected] of cases) {
+      expect({ filter, found: expected.length }).toEqual({ filter, found: 5 });
+      const got = fromListsAlone(() =>
+        expect({ filter, ids: ids(withLists, query(word), filter, 5) }).toEqual({ filter, ids: expected }),
+      );
+      expect({ filter, fromListsAlone: got }).toEqual({ filter, fromListsAlone: true });
+    }
+  });
+
+  it('reads a two-letter word (which FTS5 does not stem) from its list', () => {
+    listed.db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING fts5vocab(main, paper_search, row)');
+    const short = listed.db
+      .prepare(
+        `SELECT term FROM temp.terms WHERE length(term) = 2 AND doc >= 100 AND term GLOB '[a-z][a-z]'
+         AND term NOT IN ('in', 'on', 'of', 'to', 'is', 'we', 'as', 'by', 'an', 'at', 'be', 'or', 'it', 'up')
+         ORDER BY doc DESC LIMIT 1`,
+      )
+      .pluck()
+      .get() as string | undefined;
+    if (short === undefined) throw new Error('the corpus has no common two-letter word');
+    const expected = ids(withoutLists, query(short));
+    expect(expected).toHaveLength(20);
+    expect(fromListsAlone(() => expect(ids(withLists, query(short))).toEqual(expected))).toBe(true);
+  });
+});

@@ -377,4 +377,19 @@ export const migrations: string[] = [
     papers INTEGER NOT NULL           -- papers containing the stem
   ) WITHOUT ROWID;
   `,
+  // 14: reserved for another branch's migration (the installations repository); nothing here.
+  ``,
+  // 15: the common-word lists hold each paper's place, best first, so a search reads the first 200 of a
+  // list, or all of it when filters pass only some of its papers. Emptied: the next search rebuilds them.
+  `
+  DROP TABLE paper_search_common;
+  CREATE TABLE paper_search_common (
+    stem TEXT NOT NULL,
+    place INTEGER NOT NULL,           -- 0 for the best paper (by bm25 with field weights × the prior)
+    rowid INTEGER NOT NULL,
+    score REAL NOT NULL,              -- -bm25 with field weights when the list was built
+    PRIMARY KEY (stem, place)
+  ) WITHOUT ROWID;
+  DELETE FROM paper_search_common_stems;
+  `,
 ];

@@ -9,7 +9,7 @@ import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
-import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
+import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
 import {
   bm25Weights,
   clauseExpression,
@@ -59,11 +59,10 @@ export class SqliteTextSearch {
     // words (its rare alternatives scored in full beside them), else the clauses with none do.
     const rareAlternatives = this.common.rareAlternatives(query.clauses);
     const rare = query.clauses.filter((_, index) => rareAlternatives[index] === null);
-    const params = { newestDay, ...filterParams(filters) };
-    // Names are matched in the index, so only the filters on `papers` can narrow a common-word list.
-    const listable = rare.length === 0 && filters.authors === undefined && filters.organization === undefined;
+    const names = nameExpressions(filters);
+    const params = { newestDay, ...filterParams(filters), names: names.join(' AND ') };
     const ranked =
-      (listable ? this.fromLists(query, rareAlternatives, filters, limit, params) : null) ??
+      (rare.length === 0 ? this.fromLists(query, rareAlternatives, filters, limit, params) : null) ??
       this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
     return ranked.length === 0 ? [] : this.rows(query, ranked);
   }
@@ -80,18 +79,35 @@ export class SqliteTextSearch {
       alternatives.length > 0
         ? this.rankedByIndex({ ...query, clauses: [{ alternatives }] }, filters, limit, params)
         : [];
-    return this.common.ranked(query, filterConditions(filters), params, limit, extra);
+    // Names are matched in the index: each listed paper is looked up there (a name may be in many papers).
+    const named =
+      filters.authors !== undefined || filters.organization !== undefined
+        ? ['top.rowid IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @names)']
+        : [];
+    const conditions = [
+      ...filterConditions(filters, { upvotes: true, since: true, onPrior: true }),
+      ...named,
+    ];
+    return this.common.ranked(
+      query,
+      conditions,
+      needsPapersRow(filters, { upvotes: true, since: true, onPrior: true }),
+      params,
+      limit,
+      extra,
+    );
   }
 
   /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
   private rankedByIndex(query: TextQuery, filters: PaperFilters, limit: number, params: object): Scored[] {
     const facets = facetMatch(filters, () => this.daySpan.get() as { first: string; last: string } | null);
     const match = [textExpression(query), ...nameExpressions(filters), ...facets.parts].join(' AND ');
-    const conditions = filterConditions(filters, { upvotes: facets.checkUpvotes, since: facets.checkSince });
+    const checks = { upvotes: facets.checkUpvotes, since: facets.checkSince, onPrior: true };
+    const conditions = filterConditions(filters, checks);
     const priorWeight = query.priorWeight ?? 0;
     const joins = [
-      ...(conditions.length > 0 ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
-      ...(priorWeight > 0
+      ...(needsPapersRow(filters, checks) ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
+      ...(priorWeight > 0 || conditions.length > 0
         ? ['CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid']
         : []),
     ].join(' ');
@@ -129,21 +145,27 @@ export class SqliteTextSearch {
   }
 
   /**
-   * For each ranked paper, the indexes of the clauses (scored, then unscored) it contains: one query per
-   * clause over just those papers, with no bm25 (whose idf rescans a dense word's whole index entry).
+   * For each ranked paper, the indexes of the clauses (scored, then unscored) it contains: index lookups
+   * of just those papers, with no bm25 (whose idf rescans a dense word's whole index entry). A clause's
+   * phrases (a compound's halves, an acronym spelled out) cost most to look up, so they are looked up only
+   * in the papers its words did not match.
    */
   private matchedClauses(query: TextQuery, ranked: Scored[]): Map<number, number[]> {
     const clauses = [...query.clauses, ...(query.unscored ?? [])];
     const matched = new Map<number, number[]>();
-    const rowids = JSON.stringify(ranked.map((row) => row.rowid));
     const within = this.statements.get(
       'SELECT rowid FROM paper_search WHERE paper_search MATCH @match AND rowid IN (SELECT value FROM json_each(@rowids))',
     );
-    clauses.forEach((clause, index) => {
-      const match = clauseExpression(clause);
-      if (match === null) return;
-      for (const rowid of within.pluck().all({ match, rowids }) as number[])
-        matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
+    clauses.forEach(({ alternatives }, index) => {
+      const isPhrase = (alt: TextAlternative) => alt.adjacent && alt.words.length > 1;
+      let left = ranked.map((row) => row.rowid);
+      for (const part of [alternatives.filter((alt) => !isPhrase(alt)), alternatives.filter(isPhrase)]) {
+        const match = clauseExpression({ alternatives: part });
+        if (match === null || left.length === 0) continue;
+        const found = new Set(within.pluck().all({ match, rowids: JSON.stringify(left) }) as number[]);
+        for (const rowid of found) matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
+        left = left.filter((rowid) => !found.has(rowid));
+      }
     });
     return matched;
   }
