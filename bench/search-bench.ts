@@ -202,8 +202,9 @@ const plainStats = stats(plainTimes);
 const oursOnBaselineSet = stats(times.slice(0, baselineCount));
 const speedUp = theirs.p50 / Math.max(oursOnBaselineSet.p50, 1e-6);
 // Without a SQLite file the baselines did not run: their columns stay empty.
+const naiveRan = file !== null && !values['no-baselines'];
 const row = (label: string, a: string, b: string, c = '') =>
-  out(`${label.padEnd(24)}${a.padEnd(30)}${(file ? c : '').padEnd(24)}${file ? b : ''}`);
+  out(`${label.padEnd(24)}${a.padEnd(30)}${(file ? c : '').padEnd(24)}${naiveRan ? b : ''}`);
 out(
   `paperboy search benchmark: ${papers.toLocaleString('en')} synthetic papers, ${queryCount.toLocaleString('en')} mixed queries, seed ${seed}`,
 );
@@ -211,7 +212,7 @@ out();
 row(
   '',
   `paperboy (${opened.label})`,
-  file ? 'naive substring scan' : '',
+  naiveRan ? 'naive substring scan' : '',
   file ? 'plain FTS5 bm25 (AND)' : '',
 );
 row(

@@ -379,9 +379,27 @@ export const migrations: string[] = [
   `,
   // 14: reserved for another branch's migration (the installations repository); nothing here.
   ``,
-  // 15: the common-word lists hold each paper's place, best first, so a search reads the first 200 of a
-  // list, or all of it when filters pass only some of its papers. Emptied: the next search rebuilds them.
+  // 15: the index loses its facet tokens (days, months, years, upvote thresholds): filters check the narrow
+  // prior table instead, and the tokens counted in every paper's bm25 length (a paper's upvotes moved its
+  // text score) and cost a scan of a dense token's whole entry per filtered search. Every paper is indexed
+  // again. The common-word lists hold each paper's place, best first, so a search reads the first 200 of
+  // a list, or all of it when filters pass only some of its papers. Emptied: the next search rebuilds them.
   `
+  DROP TABLE paper_search;
+  DROP VIEW paper_search_source;
+  CREATE VIEW paper_search_source AS
+  SELECT rowid AS rowid, title, ai_keywords, ai_summary, abstract, authors,
+    CASE WHEN organization IS NULL THEN NULL
+      ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END
+      AS organization
+  FROM papers;
+  CREATE VIRTUAL TABLE paper_search USING fts5(
+    title, ai_keywords, ai_summary, abstract, authors, organization,
+    content = 'paper_search_source', content_rowid = 'rowid',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  INSERT INTO paper_search (paper_search) VALUES ('rebuild');
+
   DROP TABLE paper_search_common;
   CREATE TABLE paper_search_common (
     stem TEXT NOT NULL,

@@ -9,8 +9,8 @@ import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary'
 import { SqliteTextSearch } from './sqlite-text-search';
 import { StatementCache } from './statement-cache';
 
-/** The index's columns, read from the view migration 4 defines (the one place that says what each holds). */
-const searchColumns = 'title, ai_keywords, ai_summary, abstract, authors, organization, facets';
+/** The index's columns, read from the view migration 15 defines (the one place that says what each holds). */
+const searchColumns = 'title, ai_keywords, ai_summary, abstract, authors, organization';
 
 export class SqlitePaperRepository implements PaperRepository {
   private readonly insert;

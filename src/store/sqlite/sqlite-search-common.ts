@@ -78,10 +78,9 @@ export class SqliteSearchCommon {
           JOIN temp.stemmer ON stemmer.rowid = stems.doc
           WHERE terms.doc >= ${this.minPapers};
         -- The porter tokenizer leaves tokens under three letters as they are (fts5_porter.c), and the
-        -- vocabulary has no such words: a typed "lm" is its own stem. u1, u2, u5 are upvote facets.
+        -- vocabulary has no such words: a typed "lm" is its own stem.
         INSERT OR IGNORE INTO paper_search_common_words (word, stem, papers)
-          SELECT term, term, doc FROM temp.paper_search_terms
-          WHERE doc >= ${this.minPapers} AND length(term) < 3 AND term NOT GLOB 'u[0-9]';`);
+          SELECT term, term, doc FROM temp.paper_search_terms WHERE doc >= ${this.minPapers} AND length(term) < 3;`);
       // One word per stem to match it by (not a stopword, which a search drops), with the stem's papers.
       const stems = this.statements
         .get(

@@ -1,19 +1,25 @@
 /**
  * Text search on FTS5: one ranked query picks the best `limit` papers by bm25 with field weights over the
- * scored clauses (any of them may match, so a long question is never emptied), then one lookup per clause
- * among those papers says which clauses each matched, so the service can rank papers matching more of the
- * query higher. Filters the index cannot check exactly (posted here, the queue, an upvote count between
- * facet buckets, a long `since` span) join `papers` inside the ranked query, so they never empty the window.
+ * scored clauses (any of them may match, so a long question is never emptied), then lookups among those
+ * papers say which clauses each matched, so the service can rank papers matching more of the query higher.
+ * Clauses made only of common words are ranked from their stems' lists (sqlite-search-common.ts). Filters
+ * on upvotes and days are checked on the narrow prior table, the channel and paper-list ones on `papers`,
+ * names in the index, all inside the ranked query, so they never empty the window.
  */
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
-import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
+import {
+  filterConditions,
+  filterParams,
+  needsPapersRow,
+  paperDay,
+  type RowChecks,
+} from './sqlite-search-filters';
 import {
   bm25Weights,
   clauseExpression,
-  facetMatch,
   nameExpressions,
   priorExpression,
   textExpression,
@@ -21,9 +27,20 @@ import {
 } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 
+/** Upvotes and days checked on the joined `paper_search_prior AS prior` row. */
+const onPrior: RowChecks = { upvotes: true, since: true, onPrior: true };
+
+/**
+ * The names filters as a condition on `rowid`: the papers holding the names, found by a query of their
+ * own, so a name filters without adding its own bm25 to the text's (as it would inside the ranked MATCH).
+ */
+const namedCondition = (filters: PaperFilters, rowid: string) =>
+  filters.authors !== undefined || filters.organization !== undefined
+    ? [`${rowid} IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @names)`]
+    : [];
+
 export class SqliteTextSearch {
   private readonly statements: StatementCache;
-  private readonly daySpan;
   private readonly byRowids;
   private readonly snippetsOf;
 
@@ -31,14 +48,10 @@ export class SqliteTextSearch {
   private readonly common;
 
   constructor(db: Database.Database, commonPapers?: number) {
-    // Through the day index, as daySpan: the newest paper's day as a julian day, for the prior's recency.
+    // Through the day index: the newest paper's day as a julian day, for the prior's recency.
     this.newestDay = db.prepare(`SELECT julianday((SELECT max(${paperDay}) FROM papers))`).pluck();
     this.statements = new StatementCache(db);
     this.common = new SqliteSearchCommon(db, commonPapers);
-    // Two subqueries, so each reads one end of the day index instead of scanning the table.
-    this.daySpan = db.prepare(
-      `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,
-    );
     this.byRowids = db.prepare('SELECT * FROM papers WHERE rowid IN (SELECT value FROM json_each(?))');
     // The AI summary (column 2) when it holds a query word, else the abstract (column 3): the title is on the
     // card already. One query for the page: FTS5 seeks each listed paper (test/store/fts5-rowid.test.ts).
@@ -79,34 +92,20 @@ export class SqliteTextSearch {
       alternatives.length > 0
         ? this.rankedByIndex({ ...query, clauses: [{ alternatives }] }, filters, limit, params)
         : [];
-    // Names are matched in the index: each listed paper is looked up there (a name may be in many papers).
-    const named =
-      filters.authors !== undefined || filters.organization !== undefined
-        ? ['top.rowid IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @names)']
-        : [];
-    const conditions = [
-      ...filterConditions(filters, { upvotes: true, since: true, onPrior: true }),
-      ...named,
-    ];
-    return this.common.ranked(
-      query,
-      conditions,
-      needsPapersRow(filters, { upvotes: true, since: true, onPrior: true }),
-      params,
-      limit,
-      extra,
-    );
+    const conditions = [...filterConditions(filters, onPrior), ...namedCondition(filters, 'top.rowid')];
+    return this.common.ranked(query, conditions, needsPapersRow(filters, onPrior), params, limit, extra);
   }
 
   /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
   private rankedByIndex(query: TextQuery, filters: PaperFilters, limit: number, params: object): Scored[] {
-    const facets = facetMatch(filters, () => this.daySpan.get() as { first: string; last: string } | null);
-    const match = [textExpression(query), ...nameExpressions(filters), ...facets.parts].join(' AND ');
-    const checks = { upvotes: facets.checkUpvotes, since: facets.checkSince, onPrior: true };
-    const conditions = filterConditions(filters, checks);
+    const match = textExpression(query) ?? `""`;
+    const conditions = [
+      ...filterConditions(filters, onPrior),
+      ...namedCondition(filters, 'paper_search.rowid'),
+    ];
     const priorWeight = query.priorWeight ?? 0;
     const joins = [
-      ...(needsPapersRow(filters, checks) ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
+      ...(needsPapersRow(filters, onPrior) ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
       ...(priorWeight > 0 || conditions.length > 0
         ? ['CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid']
         : []),
