@@ -134,7 +134,7 @@ export class SqlitePaperRepository implements PaperRepository {
 
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {
     const named = nameExpressions(filters);
-    const conditions = filterConditions(filters);
+    const conditions = filterConditions(filters, 'papers');
     const params = { limit, offset, ...filterParams(filters), match: named.join(' AND ') };
     const from =
       named.length > 0 ? 'paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid' : 'papers';

@@ -10,34 +10,15 @@ import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
-import {
-  filterConditions,
-  filterParams,
-  needsPapersRow,
-  paperDay,
-  type RowChecks,
-} from './sqlite-search-filters';
+import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
 import {
   bm25Weights,
   clauseExpression,
-  nameExpressions,
   priorExpression,
   textExpression,
   uniformWeights,
 } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
-
-/** Upvotes and days checked on the joined `paper_search_prior AS prior` row. */
-const onPrior: RowChecks = { upvotes: true, since: true, onPrior: true };
-
-/**
- * The names filters as a condition on `rowid`: the papers holding the names, found by a query of their
- * own, so a name filters without adding its own bm25 to the text's (as it would inside the ranked MATCH).
- */
-const namedCondition = (filters: PaperFilters, rowid: string) =>
-  filters.authors !== undefined || filters.organization !== undefined
-    ? [`${rowid} IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @names)`]
-    : [];
 
 export class SqliteTextSearch {
   private readonly statements: StatementCache;
@@ -72,8 +53,7 @@ export class SqliteTextSearch {
     // words (its rare alternatives scored in full beside them), else the clauses with none do.
     const rareAlternatives = this.common.rareAlternatives(query.clauses);
     const rare = query.clauses.filter((_, index) => rareAlternatives[index] === null);
-    const names = nameExpressions(filters);
-    const params = { newestDay, ...filterParams(filters), names: names.join(' AND ') };
+    const params = { newestDay, ...filterParams(filters) };
     const ranked =
       (rare.length === 0 ? this.fromLists(query, rareAlternatives, filters, limit, params) : null) ??
       this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
@@ -92,24 +72,20 @@ export class SqliteTextSearch {
       alternatives.length > 0
         ? this.rankedByIndex({ ...query, clauses: [{ alternatives }] }, filters, limit, params)
         : [];
-    const conditions = [...filterConditions(filters, onPrior), ...namedCondition(filters, 'top.rowid')];
-    return this.common.ranked(query, conditions, needsPapersRow(filters, onPrior), params, limit, extra);
+    const conditions = filterConditions(filters, 'prior', 'top.rowid');
+    return this.common.ranked(query, conditions, needsPapersRow(filters, 'prior'), params, limit, extra);
   }
 
   /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
   private rankedByIndex(query: TextQuery, filters: PaperFilters, limit: number, params: object): Scored[] {
     const match = textExpression(query) ?? `""`;
-    const conditions = [
-      ...filterConditions(filters, onPrior),
-      ...namedCondition(filters, 'paper_search.rowid'),
-    ];
+    const conditions = filterConditions(filters, 'prior', 'paper_search.rowid');
     const priorWeight = query.priorWeight ?? 0;
-    const joins = [
-      ...(needsPapersRow(filters, onPrior) ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
-      ...(priorWeight > 0 || conditions.length > 0
-        ? ['CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid']
-        : []),
-    ].join(' ');
+    // The prior's narrow row is joined always: the upvotes and days filters read it too.
+    const papers = needsPapersRow(filters, 'prior')
+      ? 'CROSS JOIN papers ON papers.rowid = paper_search.rowid'
+      : '';
+    const joins = `CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid ${papers}`;
     const order = priorWeight > 0 ? `score * (1 + @priorWeight * ${priorExpression})` : 'score';
     return this.statements
       .get(
