@@ -160,6 +160,23 @@ describe('the common-stem lists under filters', () => {
     }
   });
 
+  it('ranks a dense clause the service left unscored from its list, as if it were scored', () => {
+    const [first, second] = listed.db
+      .prepare(
+        `SELECT word FROM search_words WHERE length(word) > 5 AND papers BETWEEN 150 AND 600
+         ORDER BY papers DESC, word LIMIT 2`,
+      )
+      .pluck()
+      .all() as [string, string];
+    const both: TextQuery = { ...query(first), clauses: [...query(first).clauses, ...query(second).clauses] };
+    const unscored: TextQuery = { ...query(first), unscored: query(second).clauses };
+    // Lists this short hold every paper of the stem, so summing them is the full scan's bm25.
+    const expected = ids(withoutLists, both);
+    expect(expected).toHaveLength(20);
+    expect(fromListsAlone(() => expect(ids(withLists, unscored)).toEqual(expected))).toBe(true);
+    expect(ids(withoutLists, unscored)).not.toEqual(expected);
+  });
+
   it('reads a two-letter word (which FTS5 does not stem) from its list', () => {
     listed.db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING fts5vocab(main, paper_search, row)');
     const short = listed.db

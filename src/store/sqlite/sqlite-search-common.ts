@@ -1,8 +1,9 @@
 /**
  * Common-word lists (migrations 13 and 15): for each stem (as FTS5's porter tokenizer indexes it) in at least
  * `commonPapers` papers, its `listLength` best papers by bm25 with field weights × the popularity prior, in
- * order. A search without filters reads the first `unfilteredDepth` of each; filters read all of them, so
- * one that passes a few percent of papers (a date, an organization) still finds a page among them.
+ * order. A one-word search without filters reads the first `unfilteredDepth`; filters read all of a list,
+ * so one that passes a few percent of papers (a date, an organization) still finds a page among them, and
+ * so do several words, so a paper high in two lists but top in neither is summed from both.
  * FTS5's bm25 scores every paper containing a query's words, about a microsecond each, so a query made of
  * common words would score tens of thousands of papers; from the lists it picks its window among a few
  * hundred rows. A stem, not a word, is what costs: "performing" is in few papers but matches every
@@ -23,7 +24,7 @@ import { StatementCache } from './statement-cache';
 export const commonPapers = 3000;
 /** Papers kept per stem: enough that a filter passing 2.5% of papers leaves a page of them. */
 export const listLength = 1000;
-/** Papers read per stem without filters: more than any window a search asks for (the service's `minWindow`). */
+/** Papers read for one word without filters: more than any window a search asks for (the service's `minWindow`). */
 const unfilteredDepth = 200;
 /** A list is rebuilt when its stem's paper count has moved by more than this share. */
 const slack = 0.1;
@@ -183,7 +184,7 @@ export class SqliteSearchCommon {
     limit: number,
     extra: Scored[] = [],
   ): Scored[] | null {
-    const depth = conditions.length > 0 ? listLength : unfilteredDepth;
+    const depth = conditions.length > 0 || query.clauses.length > 1 ? listLength : unfilteredDepth;
     if (limit > depth || query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
     if (query.required.length > 0 || query.excluded.length > 0) return null;
     const words = query.clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));

@@ -51,11 +51,17 @@ export class SqliteTextSearch {
     this.common.refresh(newestDay);
     // Clauses whose stems are in many papers choose no window: the lists do when every clause has such
     // words (its rare alternatives scored in full beside them), else the clauses with none do.
-    const rareAlternatives = this.common.rareAlternatives(query.clauses);
+    const unscored = query.unscored ?? [];
+    const all = this.common.rareAlternatives([...query.clauses, ...unscored]);
+    const rareAlternatives = all.slice(0, query.clauses.length);
     const rare = query.clauses.filter((_, index) => rareAlternatives[index] === null);
+    // The service leaves a dense clause unscored, as bm25 would score too many papers; all common, it
+    // costs no more than a list's read, so it is ranked from its list too.
+    const listed = unscored.filter((_, index) => all[query.clauses.length + index]?.length === 0);
+    const fromLists = { ...query, clauses: [...query.clauses, ...listed] };
     const params = { newestDay, ...filterParams(filters) };
     const ranked =
-      (rare.length === 0 ? this.fromLists(query, rareAlternatives, filters, limit, params) : null) ??
+      (rare.length === 0 ? this.fromLists(fromLists, rareAlternatives, filters, limit, params) : null) ??
       this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
     return ranked.length === 0 ? [] : this.rows(query, ranked);
   }
