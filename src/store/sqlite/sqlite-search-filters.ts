@@ -27,7 +27,9 @@ export function filterConditions(filters: PaperFilters, rows: FilterRows, rowid?
       rows === 'prior' ? 'prior.julian_day >= julianday(@sinceDay)' : `${paperDay} >= @sinceDay`,
     );
   if (rowid !== undefined && (filters.authors !== undefined || filters.organization !== undefined))
-    conditions.push(`${rowid} IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @names)`);
+    // `+` keeps SQLite from seeking the ranked MATCH once per named paper (200 ms for a common surname):
+    // the named papers are read once into a set instead.
+    conditions.push(`+${rowid} IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @names)`);
   if (filters.postedIn) {
     conditions.push(`papers.id IN (
       SELECT deliveries.paper_id FROM deliveries JOIN subscriptions ON subscriptions.id = deliveries.subscription_id
