@@ -60,17 +60,23 @@ const once = (close: () => Promise<void>) => {
   };
 };
 
-/** A fresh, empty store of `kind`; `file: false` keeps SQLite in memory. */
-export async function openBenchStore(kind: StoreKind, { file = true } = {}): Promise<BenchStore> {
+/**
+ * A fresh, empty store of `kind`; `file: false` keeps SQLite in memory, and `keep` opens (or creates) that
+ * SQLite file and leaves it in place, so a large corpus is built once and benchmarked again.
+ */
+export async function openBenchStore(
+  kind: StoreKind,
+  { file = true, keep }: { file?: boolean; keep?: string } = {},
+): Promise<BenchStore> {
   if (kind === 'sqlite') {
-    const folder = file ? mkdtempSync(join(tmpdir(), 'paperboy-bench-')) : null;
-    const path = folder ? join(folder, 'bench.db') : ':memory:';
+    const folder = file && keep === undefined ? mkdtempSync(join(tmpdir(), 'paperboy-bench-')) : null;
+    const path = keep ?? (folder ? join(folder, 'bench.db') : ':memory:');
     const store = await openSqliteStore(path);
     const closeStore = once(() => store.close());
     return {
       store,
       label: 'SQLite (FTS5)',
-      file: folder ? path : null,
+      file: path === ':memory:' ? null : path,
       schema: null,
       pglite: null,
       closeStore,

@@ -107,9 +107,14 @@ export function createSearchService(
     }
     const total = Math.max(await store.papers.count(), 1);
     const query = textQuery(plan);
+    // With one clause every paper found covers the query alike: the store's order (bm25 × prior) is the
+    // final one, so a wider window would only be read and thrown away.
+    const single = query.clauses.length + (query.unscored?.length ?? 0) === 1;
     const window = tuning.exhaustive
       ? exhaustiveWindow
-      : Math.max(tuning.window ?? minWindow, 3 * (offset + limit));
+      : single
+        ? offset + limit
+        : Math.max(tuning.window ?? minWindow, 3 * (offset + limit));
     const found = await store.papers.searchText(query, filters, window);
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
       (clause) =>

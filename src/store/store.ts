@@ -124,7 +124,10 @@ export interface PaperRepository {
 export interface TextQuery {
   /** Ranked by bm25, and each one a paper matches counts for it. */
   clauses: TextClause[];
-  /** Clauses counted in `matched` only: not ranked, not required (words too dense to score at this size). */
+  /**
+   * Clauses counted in `matched`, not required, and not ranked unless the store can afford it (words too
+   * dense for bm25 over their papers at this size; SQLite ranks those of common stems from its lists).
+   */
   unscored?: TextClause[];
   /** Quoted phrases: every one must match. */
   required: TextClause[];

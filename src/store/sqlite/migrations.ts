@@ -390,4 +390,35 @@ export const migrations: string[] = [
     PRIMARY KEY (platform, workspace_id)
   );
   `,
+  // 15: the index loses its facet tokens (days, months, years, upvote thresholds): filters check the narrow
+  // prior table instead, and the tokens counted in every paper's bm25 length (a paper's upvotes moved its
+  // text score) and cost a scan of a dense token's whole entry per filtered search. Every paper is indexed
+  // again. The common-word lists hold each paper's place, best first, so a search reads the first 200 of
+  // a list, or all of it when filters pass only some of its papers. Emptied: the next search rebuilds them.
+  `
+  DROP TABLE paper_search;
+  DROP VIEW paper_search_source;
+  CREATE VIEW paper_search_source AS
+  SELECT rowid AS rowid, title, ai_keywords, ai_summary, abstract, authors,
+    CASE WHEN organization IS NULL THEN NULL
+      ELSE concat_ws(' ', json_extract(organization, '$.name'), json_extract(organization, '$.fullname')) END
+      AS organization
+  FROM papers;
+  CREATE VIRTUAL TABLE paper_search USING fts5(
+    title, ai_keywords, ai_summary, abstract, authors, organization,
+    content = 'paper_search_source', content_rowid = 'rowid',
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+  INSERT INTO paper_search (paper_search) VALUES ('rebuild');
+
+  DROP TABLE paper_search_common;
+  CREATE TABLE paper_search_common (
+    stem TEXT NOT NULL,
+    place INTEGER NOT NULL,           -- 0 for the best paper (by bm25 with field weights × the prior)
+    rowid INTEGER NOT NULL,
+    score REAL NOT NULL,              -- -bm25 with field weights when the list was built
+    PRIMARY KEY (stem, place)
+  ) WITHOUT ROWID;
+  DELETE FROM paper_search_common_stems;
+  `,
 ];

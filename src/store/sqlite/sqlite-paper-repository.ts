@@ -9,8 +9,8 @@ import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary'
 import { SqliteTextSearch } from './sqlite-text-search';
 import { StatementCache } from './statement-cache';
 
-/** The index's columns, read from the view migration 4 defines (the one place that says what each holds). */
-const searchColumns = 'title, ai_keywords, ai_summary, abstract, authors, organization, facets';
+/** The index's columns, read from the view migration 15 defines (the one place that says what each holds). */
+const searchColumns = 'title, ai_keywords, ai_summary, abstract, authors, organization';
 
 export class SqlitePaperRepository implements PaperRepository {
   private readonly insert;
@@ -134,7 +134,7 @@ export class SqlitePaperRepository implements PaperRepository {
 
   listFiltered(filters: PaperFilters, limit: number, offset: number): Paper[] {
     const named = nameExpressions(filters);
-    const conditions = filterConditions(filters);
+    const conditions = filterConditions(filters, 'papers');
     const params = { limit, offset, ...filterParams(filters), match: named.join(' AND ') };
     const from =
       named.length > 0 ? 'paper_search CROSS JOIN papers ON papers.rowid = paper_search.rowid' : 'papers';

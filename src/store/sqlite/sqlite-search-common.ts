@@ -1,6 +1,9 @@
 /**
- * Common-word lists (migration 12): for each stem (as FTS5's porter tokenizer indexes it) in at least
- * `commonPapers` papers, its `listLength` best papers by bm25 with field weights × the popularity prior.
+ * Common-word lists (migrations 13 and 15): for each stem (as FTS5's porter tokenizer indexes it) in at least
+ * `commonPapers` papers, its `listLength` best papers by bm25 with field weights × the popularity prior, in
+ * order. A one-word search without filters reads the first `unfilteredDepth`; filters read all of a list,
+ * so one that passes a few percent of papers (a date, an organization) still finds a page among them, and
+ * so do several words, so a paper high in two lists but top in neither is summed from both.
  * FTS5's bm25 scores every paper containing a query's words, about a microsecond each, so a query made of
  * common words would score tens of thousands of papers; from the lists it picks its window among a few
  * hundred rows. A stem, not a word, is what costs: "performing" is in few papers but matches every
@@ -19,8 +22,10 @@ import { StatementCache } from './statement-cache';
 
 /** Stems in at least this many papers get a list; rarer ones are cheap enough to score in full. */
 export const commonPapers = 3000;
-/** Papers kept per stem: more than any window a search asks for (see the service's `minWindow`). */
-export const listLength = 200;
+/** Papers kept per stem: enough that a filter passing 2.5% of papers leaves a page of them. */
+export const listLength = 1000;
+/** Papers read for one word without filters: more than any window a search asks for (the service's `minWindow`). */
+const unfilteredDepth = 200;
 /** A list is rebuilt when its stem's paper count has moved by more than this share. */
 const slack = 0.1;
 /** …or when the newest paper is this many days newer than when it was built (the prior's recency). */
@@ -72,7 +77,11 @@ export class SqliteSearchCommon {
           SELECT stemmer.word, terms.term, terms.doc FROM temp.paper_search_terms AS terms
           JOIN temp.stemmer_terms AS stems ON stems.term = terms.term
           JOIN temp.stemmer ON stemmer.rowid = stems.doc
-          WHERE terms.doc >= ${this.minPapers};`);
+          WHERE terms.doc >= ${this.minPapers};
+        -- The porter tokenizer leaves tokens under three letters as they are (fts5_porter.c), and the
+        -- vocabulary has no such words: a typed "lm" is its own stem.
+        INSERT OR IGNORE INTO paper_search_common_words (word, stem, papers)
+          SELECT term, term, doc FROM temp.paper_search_terms WHERE doc >= ${this.minPapers} AND length(term) < 3;`);
       // One word per stem to match it by (not a stopword, which a search drops), with the stem's papers.
       const stems = this.statements
         .get(
@@ -93,14 +102,20 @@ export class SqliteSearchCommon {
       );
       const wanted = new Set(stems.map((row) => row.stem));
       for (const stem of built.keys()) if (!wanted.has(stem)) this.clear(stem);
-      for (const row of stems) {
+      const stale = stems.filter((row) => {
         const before = built.get(row.stem);
-        const fresh =
+        return !(
           before &&
           Math.abs(row.papers - before.papers) <= slack * before.papers &&
-          newestDay - before.day < maxAgeDays;
-        if (!fresh) this.rebuild(row, newestDay);
-      }
+          newestDay - before.day < maxAgeDays
+        );
+      });
+      // Many stale lists: many papers were written (a first sync, a backfill), leaving FTS5's index in
+      // many segments, and every lookup seeks each one. Merged into one, the coverage check's per-paper
+      // lookups are 2–5× faster; a few papers a day add small segments its automerge keeps in check.
+      if (stale.length > stems.length / 4)
+        this.db.exec(`INSERT INTO paper_search (paper_search) VALUES ('optimize')`);
+      for (const row of stale) this.rebuild(row, newestDay);
     })();
     this.checkedAt = this.changedAt();
   }
@@ -114,11 +129,12 @@ export class SqliteSearchCommon {
     this.clear(stem);
     this.statements
       .get(
-        `INSERT INTO paper_search_common (stem, rowid, score)
-         SELECT @stem, paper_search.rowid, -bm25(paper_search, ${bm25Weights}) AS score FROM paper_search
-         CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid
-         WHERE paper_search MATCH @match ORDER BY score * (1 + @priorWeight * ${priorExpression}) DESC
-         LIMIT @listLength`,
+        `INSERT INTO paper_search_common (stem, place, rowid, score)
+         SELECT @stem, row_number() OVER (ORDER BY blended DESC) - 1, rowid, score FROM (
+           SELECT paper_search.rowid AS rowid, -bm25(paper_search, ${bm25Weights}) AS score,
+             -bm25(paper_search, ${bm25Weights}) * (1 + @priorWeight * ${priorExpression}) AS blended
+           FROM paper_search CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid
+           WHERE paper_search MATCH @match ORDER BY blended DESC LIMIT @listLength)`,
       )
       .run({
         stem,
@@ -151,7 +167,8 @@ export class SqliteSearchCommon {
   }
 
   /**
-   * The best `limit` papers passing `conditions` (on `papers`, see sqlite-search-filters.ts) for clauses
+   * The best `limit` papers passing `conditions` (on `papers`, see sqlite-search-filters.ts, or an index
+   * lookup of the names filters) for clauses
    * all common, each paper's score the sum of its listed words' bm25 (as FTS5 sums a query's phrases) and
    * of its `extra` score (bm25 over the clauses' rare alternatives, an acronym's say, scored in full).
    * Null when the lists cannot vouch for the answer: a phrase to require or exclude, another prior or field
@@ -161,14 +178,17 @@ export class SqliteSearchCommon {
   ranked(
     query: TextQuery,
     conditions: string[],
+    /** Whether `conditions` read a joined `papers` row (else only `prior` and the index). */
+    joinPapers: boolean,
     params: object,
     limit: number,
     extra: Scored[] = [],
   ): Scored[] | null {
-    if (limit > listLength || query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
+    const depth = conditions.length > 0 || query.clauses.length > 1 ? listLength : unfilteredDepth;
+    if (limit > depth || query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
     if (query.required.length > 0 || query.excluded.length > 0) return null;
     const words = query.clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
-    const join = conditions.length > 0 ? 'CROSS JOIN papers ON papers.rowid = top.rowid' : '';
+    const join = joinPapers ? 'CROSS JOIN papers ON papers.rowid = top.rowid' : '';
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows = this.statements
       .get(
@@ -176,7 +196,7 @@ export class SqliteSearchCommon {
            SELECT rowid, sum(score) AS score FROM (
              SELECT list.rowid AS rowid, list.score AS score FROM json_each(@words) AS typed
              JOIN paper_search_common_words AS words ON words.word = typed.value
-             JOIN paper_search_common AS list ON list.stem = words.stem
+             JOIN paper_search_common AS list ON list.stem = words.stem AND list.place < @depth
              UNION ALL SELECT value ->> '$.rowid', value ->> '$.score' FROM json_each(@extra))
            GROUP BY rowid) AS top
          CROSS JOIN paper_search_prior AS prior ON prior.rowid = top.rowid ${join} ${where}
@@ -187,6 +207,7 @@ export class SqliteSearchCommon {
         words: JSON.stringify(words),
         extra: JSON.stringify(extra),
         limit,
+        depth,
         priorWeight,
       }) as Scored[];
     return rows.length === limit ? rows : null;

@@ -1,18 +1,15 @@
 /**
- * Turns a planned text query and the filters into one FTS5 MATCH expression. Every word is quoted (with
- * quotes doubled), so nothing a user typed can act as FTS5 syntax, whatever the search service sends.
+ * Turns a planned text query and the names filters into one FTS5 MATCH expression. Every word is quoted
+ * (with quotes doubled), so nothing a user typed can act as FTS5 syntax, whatever the search service sends.
  */
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import { words } from '../../search/search-text';
 import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../store';
 
-/** Columns of `paper_search` that hold text; `facets` holds filter tokens only. */
-export const textColumns = '{title ai_keywords ai_summary abstract authors organization}';
-
-/** bm25 column weights: title, AI keywords and summary, abstract, authors, organization; facets count for nothing. */
-export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0, 0.0';
-/** The same columns weighed alike, for the ablation (facets still count for nothing). */
-export const uniformWeights = '1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0';
+/** bm25 column weights: title, AI keywords and summary, abstract, authors, organization. */
+export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0';
+/** The same columns weighed alike, for the ablation. */
+export const uniformWeights = '1.0, 1.0, 1.0, 1.0, 1.0, 1.0';
 
 /**
  * popularityPrior (src/search/ranking.ts) in SQL over a joined `paper_search_prior` row (migration 11),
@@ -30,11 +27,11 @@ function alternative({ words, adjacent }: TextAlternative): string | null {
   return adjacent ? quoted.join(' + ') : `(${quoted.join(' AND ')})`;
 }
 
-/** One clause: any of its alternatives, in the text columns; null when it has none. */
+/** One clause: any of its alternatives; null when it has none. */
 export function clauseExpression({ alternatives }: TextClause): string | null {
   const parts = alternatives.map(alternative).filter((part): part is string => part !== null);
   if (parts.length === 0) return null;
-  return `${textColumns} : (${parts.join(' OR ')})`;
+  return `(${parts.join(' OR ')})`;
 }
 
 const present = (parts: Array<string | null>) => parts.filter((part): part is string => part !== null);
@@ -56,40 +53,6 @@ export function textExpression(query: TextQuery): string | null {
   return excluded.length > 0 ? `(${positive}) NOT (${excluded.join(' OR ')})` : positive;
 }
 
-/** Upvote thresholds indexed as facet tokens (`u20` = at least 20 upvotes). */
-export const upvoteBuckets = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
-
-const dayToken = (day: string) => `d${day.replaceAll('-', '')}`;
-const monthToken = (year: number, month: number) => `m${year}${String(month + 1).padStart(2, '0')}`;
-/** More years than this and a `since` filter is checked on the papers instead. */
-const maxYearTokens = 30;
-
-/**
- * Facet tokens covering exactly the days from `since` on, up to `until` (the newest paper's day): the rest
- * of the first month day by day, the rest of that year month by month, then whole years. Null when the
- * span is too long to list.
- */
-export function sinceTokens(since: string, until: string): string[] | null {
-  const start = new Date(`${since}T00:00:00Z`);
-  const end = new Date(`${until}T00:00:00Z`);
-  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return null;
-  if (since > until) return [];
-  const year = start.getUTCFullYear();
-  if (end.getUTCFullYear() - year > maxYearTokens) return null;
-  const tokens: string[] = [];
-  let month = start.getUTCMonth();
-  if (start.getUTCDate() > 1) {
-    for (let day = new Date(start); day.getUTCMonth() === month; day = new Date(day.getTime() + 86_400_000)) {
-      tokens.push(dayToken(day.toISOString().slice(0, 10)));
-    }
-    month++;
-  }
-  if (month === 0) tokens.push(`y${year}`);
-  else for (; month < 12; month++) tokens.push(monthToken(year, month));
-  for (let next = year + 1; next <= end.getUTCFullYear(); next++) tokens.push(`y${next}`);
-  return tokens;
-}
-
 /** The MATCH conjuncts for the authors and organization filters, matched by name in their columns. */
 export function nameExpressions(filters: PaperFilters): string[] {
   const parts: string[] = [];
@@ -102,32 +65,4 @@ export function nameExpressions(filters: PaperFilters): string[] {
     parts.push(phrase ? `{organization} : (${phrase})` : '""');
   }
   return parts;
-}
-
-export interface FacetMatch {
-  /** MATCH conjuncts for the upvotes and since filters. */
-  parts: string[];
-  /** Whether papers must still be checked against `minUpvotes` (the bucket is below it). */
-  checkUpvotes: boolean;
-  /** Whether papers must still be checked against `sinceDay` (too long a span to list). */
-  checkSince: boolean;
-}
-
-/** How the index narrows to papers passing the upvotes and since filters; `days` bounds the days listed. */
-export function facetMatch(
-  filters: PaperFilters,
-  days: () => { first: string; last: string } | null,
-): FacetMatch {
-  const parts: string[] = [];
-  const minUpvotes = filters.minUpvotes ?? 0;
-  const bucket = upvoteBuckets.filter((threshold) => threshold <= minUpvotes).at(-1);
-  if (bucket !== undefined) parts.push(`{facets} : ${quote(`u${bucket}`)}`);
-  let checkSince = false;
-  const span = filters.sinceDay !== undefined ? days() : null;
-  if (filters.sinceDay !== undefined && span && filters.sinceDay > span.first) {
-    const tokens = sinceTokens(filters.sinceDay, span.last);
-    if (tokens === null) checkSince = true;
-    else parts.push(tokens.length > 0 ? `{facets} : (${tokens.map(quote).join(' OR ')})` : '""');
-  }
-  return { parts, checkUpvotes: minUpvotes > (bucket ?? 0), checkSince };
 }

@@ -1,20 +1,19 @@
 /**
  * Text search on FTS5: one ranked query picks the best `limit` papers by bm25 with field weights over the
- * scored clauses (any of them may match, so a long question is never emptied), then one lookup per clause
- * among those papers says which clauses each matched, so the service can rank papers matching more of the
- * query higher. Filters the index cannot check exactly (posted here, the queue, an upvote count between
- * facet buckets, a long `since` span) join `papers` inside the ranked query, so they never empty the window.
+ * scored clauses (any of them may match, so a long question is never emptied), then lookups among those
+ * papers say which clauses each matched, so the service can rank papers matching more of the query higher.
+ * Clauses made only of common words are ranked from their stems' lists (sqlite-search-common.ts). Filters
+ * on upvotes and days are checked on the narrow prior table, the channel and paper-list ones on `papers`,
+ * names in the index, all inside the ranked query, so they never empty the window.
  */
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../store';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
-import { filterConditions, filterParams, paperDay } from './sqlite-search-filters';
+import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
 import {
   bm25Weights,
   clauseExpression,
-  facetMatch,
-  nameExpressions,
   priorExpression,
   textExpression,
   uniformWeights,
@@ -23,7 +22,6 @@ import { StatementCache } from './statement-cache';
 
 export class SqliteTextSearch {
   private readonly statements: StatementCache;
-  private readonly daySpan;
   private readonly byRowids;
   private readonly snippetsOf;
 
@@ -31,14 +29,10 @@ export class SqliteTextSearch {
   private readonly common;
 
   constructor(db: Database.Database, commonPapers?: number) {
-    // Through the day index, as daySpan: the newest paper's day as a julian day, for the prior's recency.
+    // Through the day index: the newest paper's day as a julian day, for the prior's recency.
     this.newestDay = db.prepare(`SELECT julianday((SELECT max(${paperDay}) FROM papers))`).pluck();
     this.statements = new StatementCache(db);
     this.common = new SqliteSearchCommon(db, commonPapers);
-    // Two subqueries, so each reads one end of the day index instead of scanning the table.
-    this.daySpan = db.prepare(
-      `SELECT (SELECT min(${paperDay}) FROM papers) AS first, (SELECT max(${paperDay}) FROM papers) AS last`,
-    );
     this.byRowids = db.prepare('SELECT * FROM papers WHERE rowid IN (SELECT value FROM json_each(?))');
     // The AI summary (column 2) when it holds a query word, else the abstract (column 3): the title is on the
     // card already. One query for the page: FTS5 seeks each listed paper (test/store/fts5-rowid.test.ts).
@@ -57,13 +51,17 @@ export class SqliteTextSearch {
     this.common.refresh(newestDay);
     // Clauses whose stems are in many papers choose no window: the lists do when every clause has such
     // words (its rare alternatives scored in full beside them), else the clauses with none do.
-    const rareAlternatives = this.common.rareAlternatives(query.clauses);
+    const unscored = query.unscored ?? [];
+    const all = this.common.rareAlternatives([...query.clauses, ...unscored]);
+    const rareAlternatives = all.slice(0, query.clauses.length);
     const rare = query.clauses.filter((_, index) => rareAlternatives[index] === null);
+    // The service leaves a dense clause unscored, as bm25 would score too many papers; all common, it
+    // costs no more than a list's read, so it is ranked from its list too.
+    const listed = unscored.filter((_, index) => all[query.clauses.length + index]?.length === 0);
+    const fromLists = { ...query, clauses: [...query.clauses, ...listed] };
     const params = { newestDay, ...filterParams(filters) };
-    // Names are matched in the index, so only the filters on `papers` can narrow a common-word list.
-    const listable = rare.length === 0 && filters.authors === undefined && filters.organization === undefined;
     const ranked =
-      (listable ? this.fromLists(query, rareAlternatives, filters, limit, params) : null) ??
+      (rare.length === 0 ? this.fromLists(fromLists, rareAlternatives, filters, limit, params) : null) ??
       this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
     return ranked.length === 0 ? [] : this.rows(query, ranked);
   }
@@ -80,21 +78,20 @@ export class SqliteTextSearch {
       alternatives.length > 0
         ? this.rankedByIndex({ ...query, clauses: [{ alternatives }] }, filters, limit, params)
         : [];
-    return this.common.ranked(query, filterConditions(filters), params, limit, extra);
+    const conditions = filterConditions(filters, 'prior', 'top.rowid');
+    return this.common.ranked(query, conditions, needsPapersRow(filters, 'prior'), params, limit, extra);
   }
 
   /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
   private rankedByIndex(query: TextQuery, filters: PaperFilters, limit: number, params: object): Scored[] {
-    const facets = facetMatch(filters, () => this.daySpan.get() as { first: string; last: string } | null);
-    const match = [textExpression(query), ...nameExpressions(filters), ...facets.parts].join(' AND ');
-    const conditions = filterConditions(filters, { upvotes: facets.checkUpvotes, since: facets.checkSince });
+    const match = textExpression(query) ?? `""`;
+    const conditions = filterConditions(filters, 'prior', 'paper_search.rowid');
     const priorWeight = query.priorWeight ?? 0;
-    const joins = [
-      ...(conditions.length > 0 ? ['CROSS JOIN papers ON papers.rowid = paper_search.rowid'] : []),
-      ...(priorWeight > 0
-        ? ['CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid']
-        : []),
-    ].join(' ');
+    // The prior's narrow row is joined always: the upvotes and days filters read it too.
+    const papers = needsPapersRow(filters, 'prior')
+      ? 'CROSS JOIN papers ON papers.rowid = paper_search.rowid'
+      : '';
+    const joins = `CROSS JOIN paper_search_prior AS prior ON prior.rowid = paper_search.rowid ${papers}`;
     const order = priorWeight > 0 ? `score * (1 + @priorWeight * ${priorExpression})` : 'score';
     return this.statements
       .get(
@@ -129,21 +126,27 @@ export class SqliteTextSearch {
   }
 
   /**
-   * For each ranked paper, the indexes of the clauses (scored, then unscored) it contains: one query per
-   * clause over just those papers, with no bm25 (whose idf rescans a dense word's whole index entry).
+   * For each ranked paper, the indexes of the clauses (scored, then unscored) it contains: index lookups
+   * of just those papers, with no bm25 (whose idf rescans a dense word's whole index entry). A clause's
+   * phrases (a compound's halves, an acronym spelled out) cost most to look up, so they are looked up only
+   * in the papers its words did not match.
    */
   private matchedClauses(query: TextQuery, ranked: Scored[]): Map<number, number[]> {
     const clauses = [...query.clauses, ...(query.unscored ?? [])];
     const matched = new Map<number, number[]>();
-    const rowids = JSON.stringify(ranked.map((row) => row.rowid));
     const within = this.statements.get(
       'SELECT rowid FROM paper_search WHERE paper_search MATCH @match AND rowid IN (SELECT value FROM json_each(@rowids))',
     );
-    clauses.forEach((clause, index) => {
-      const match = clauseExpression(clause);
-      if (match === null) return;
-      for (const rowid of within.pluck().all({ match, rowids }) as number[])
-        matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
+    clauses.forEach(({ alternatives }, index) => {
+      const isPhrase = (alt: TextAlternative) => alt.adjacent && alt.words.length > 1;
+      let left = ranked.map((row) => row.rowid);
+      for (const part of [alternatives.filter((alt) => !isPhrase(alt)), alternatives.filter(isPhrase)]) {
+        const match = clauseExpression({ alternatives: part });
+        if (match === null || left.length === 0) continue;
+        const found = new Set(within.pluck().all({ match, rowids: JSON.stringify(left) }) as number[]);
+        for (const rowid of found) matched.set(rowid, [...(matched.get(rowid) ?? []), index]);
+        left = left.filter((rowid) => !found.has(rowid));
+      }
     });
     return matched;
   }
