@@ -15,9 +15,8 @@ import type { PaperFilters, TextQuery } from '../../src/store/store';
  * same search on a copy of the store with no lists.
  */
 describe('the common-stem lists', () => {
-  const papers = Array.from({ length: 1500 }, (_, i) =>
-    createCorpus({ seed: 3, papers: 1500, newestDay: '2026-11-30' }).paper(i),
-  );
+  const corpus = createCorpus({ seed: 3, papers: 1500, newestDay: '2026-11-30' });
+  const papers = Array.from({ length: 1500 }, (_, i) => corpus.paper(i));
   const open = (name: string) => {
     const file = join(mkdtempSync(join(tmpdir(), 'paperboy-common-')), `${name}.db`);
     const store = openSqliteStore(file);
