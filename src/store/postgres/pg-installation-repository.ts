@@ -1,25 +1,8 @@
 /** Apps installed in many workspaces on PostgreSQL: one row per platform and workspace, the secret sealed. */
 import type { Platform } from '../../chat/chat-port';
+import { type InstallationRow, installationFromRow } from '../installation-row';
 import type { Installation, InstallationRepository, Promised } from '../store';
 import type { SqlClient } from './pg-client';
-
-interface InstallationRow {
-  platform: Platform;
-  workspace_id: string;
-  secret: string;
-  metadata: string;
-  installed_at: string;
-  updated_at: string;
-}
-
-const fromRow = (row: InstallationRow): Installation => ({
-  platform: row.platform,
-  workspaceId: row.workspace_id,
-  secret: row.secret,
-  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-  installedAt: row.installed_at,
-  updatedAt: row.updated_at,
-});
 
 export class PgInstallationRepository implements Promised<InstallationRepository> {
   constructor(private readonly client: SqlClient) {}
@@ -43,7 +26,7 @@ export class PgInstallationRepository implements Promised<InstallationRepository
       ],
     );
     if (!rows[0]) throw new Error('installation vanished right after being written');
-    return fromRow(rows[0]);
+    return installationFromRow(rows[0]);
   }
 
   async get(platform: Platform, workspaceId: string): Promise<Installation | null> {
@@ -51,7 +34,7 @@ export class PgInstallationRepository implements Promised<InstallationRepository
       'SELECT * FROM installations WHERE platform = $1 AND workspace_id = $2',
       [platform, workspaceId],
     );
-    return rows[0] ? fromRow(rows[0]) : null;
+    return rows[0] ? installationFromRow(rows[0]) : null;
   }
 
   async delete(platform: Platform, workspaceId: string): Promise<boolean> {

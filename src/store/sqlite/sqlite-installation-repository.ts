@@ -1,25 +1,8 @@
 /** Apps installed in many workspaces, one row per platform and workspace; the secret arrives sealed. */
 import type Database from 'better-sqlite3';
 import type { Platform } from '../../chat/chat-port';
+import { type InstallationRow, installationFromRow } from '../installation-row';
 import type { Installation, InstallationRepository } from '../store';
-
-interface InstallationRow {
-  platform: Platform;
-  workspace_id: string;
-  secret: string;
-  metadata: string;
-  installed_at: string;
-  updated_at: string;
-}
-
-const fromRow = (row: InstallationRow): Installation => ({
-  platform: row.platform,
-  workspaceId: row.workspace_id,
-  secret: row.secret,
-  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-  installedAt: row.installed_at,
-  updatedAt: row.updated_at,
-});
 
 export class SqliteInstallationRepository implements InstallationRepository {
   constructor(private readonly db: Database.Database) {}
@@ -49,7 +32,7 @@ export class SqliteInstallationRepository implements InstallationRepository {
     const row = this.db
       .prepare('SELECT * FROM installations WHERE platform = ? AND workspace_id = ?')
       .get(platform, workspaceId) as InstallationRow | undefined;
-    return row ? fromRow(row) : null;
+    return row ? installationFromRow(row) : null;
   }
 
   delete(platform: Platform, workspaceId: string): boolean {
