@@ -8,31 +8,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openPostgresStore, openPostgresStoreOn } from '../src/store/postgres/pg-store';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store';
 import type { Store } from '../src/store/store';
+import { localServerUrl, onServer } from '../test/support/pg-server';
 import { createPgliteClient, sharedPglite } from '../test/support/pglite-client';
 
 export const storeKinds = ['sqlite', 'postgres', 'pglite'] as const;
 export type StoreKind = (typeof storeKinds)[number];
 
-export const serverUrl = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const serverUrl = () => process.env.TEST_DATABASE_URL ?? localServerUrl;
 
 export function storeKind(value: string | undefined): StoreKind {
   const kind = storeKinds.find((name) => name === (value ?? 'sqlite'));
   if (!kind) throw new Error(`--store must be one of ${storeKinds.join(', ')}, not "${value}"`);
   return kind;
-}
-
-async function onServer(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface BenchStore {

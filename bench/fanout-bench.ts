@@ -22,7 +22,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { ChannelRef } from '../src/chat/chat-port';
 import { openPostgresStore } from '../src/store/postgres/pg-store';
 import { openSqliteStore } from '../src/store/sqlite/sqlite-store';
@@ -33,6 +32,7 @@ import { FakeHfServer } from '../test/fakes/hf/fake-hf-server';
 import { FakeSlack } from '../test/fakes/slack/fake-slack';
 import { BotHarness } from '../test/support/bot-harness';
 import { oct25Batch } from '../test/support/fixtures';
+import { localServerUrl, onServer } from '../test/support/pg-server';
 
 const argList = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -42,17 +42,7 @@ const channelCounts = argList('channels', '20,100,200').map(Number);
 const baselineCounts = new Set(argList('baseline', '20').map(Number));
 const platforms = argList('platforms', 'discord,slack') as ('discord' | 'slack')[];
 const instanceCounts = argList('instances', '1,2,4').map(Number);
-const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function onServer(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const serverUrl = process.env.TEST_DATABASE_URL ?? localServerUrl;
 
 const messagesPerDigest = 11;
 const guildId = '940000000000000001';
@@ -113,7 +103,7 @@ async function runOnce(
   const schema = `pb_bench_${randomUUID().replaceAll('-', '')}`;
   const stores: Store[] = [];
   if (postgresInstances > 0) {
-    await onServer(`CREATE SCHEMA ${schema}`);
+    await onServer(serverUrl, `CREATE SCHEMA ${schema}`);
     for (let i = 0; i < postgresInstances; i++)
       stores.push(await openPostgresStore(serverUrl, { schema, maxConnections: 4 }));
   }
@@ -167,7 +157,7 @@ async function runOnce(
   };
   await Promise.all(bots.map((each) => each.stop(false)));
   for (const store of stores) await store.close();
-  if (postgresInstances > 0) await onServer(`DROP SCHEMA ${schema} CASCADE`);
+  if (postgresInstances > 0) await onServer(serverUrl, `DROP SCHEMA ${schema} CASCADE`);
   await discord?.close();
   await slack?.close();
   await hf.stop();

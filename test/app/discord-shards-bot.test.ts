@@ -117,6 +117,14 @@ const keysIn = (discord: FakeDiscord, channelId: string) =>
     .map((text) => text.match(/ref (pb:[\w.:/-]+)/)?.[1])
     .filter((key): key is string => key !== undefined);
 
+/** `/papers help` in each guild's papers channel is answered (by whichever instance runs its shard). */
+async function expectBothGuildsAnswered(discord: FakeDiscord) {
+  for (const channelId of [PAPERS[0], PAPERS[1]]) {
+    const record = slash(discord, channelId);
+    expect(JSON.stringify(await discord.waitForAnswer(record.id))).toContain('/papers');
+  }
+}
+
 function expectOneDigestIn(discord: FakeDiscord, channels: string[]) {
   for (const channelId of channels) {
     const keys = keysIn(discord, channelId);
@@ -245,10 +253,7 @@ describe('one instance running every shard', () => {
       [0, 2],
       [1, 2],
     ]);
-    for (const channelId of [PAPERS[0], PAPERS[1]]) {
-      const record = slash(discord, channelId);
-      expect(JSON.stringify(await discord.waitForAnswer(record.id))).toContain('/papers');
-    }
+    await expectBothGuildsAnswered(discord);
     await bot.tickAt('2024-10-26T09:00:00Z');
     expectOneDigestIn(discord, [DIGEST[0], DIGEST[1]]);
   }, 60_000);
@@ -260,10 +265,7 @@ describe('one instance running every shard', () => {
       [0, 2],
       [1, 2],
     ]);
-    for (const channelId of [PAPERS[0], PAPERS[1]]) {
-      const record = slash(discord, channelId);
-      expect(JSON.stringify(await discord.waitForAnswer(record.id))).toContain('/papers');
-    }
+    await expectBothGuildsAnswered(discord);
     const response = await fetch(`http://127.0.0.1:${bot.started.metricsPort}/readyz`);
     const report = (await response.json()) as { checks: Record<string, unknown> };
     expect(report.checks.discord).toEqual({

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { localServerUrl, onServer } from '../support/pg-server';
 
-export const defaultServerUrl = 'postgres://postgres@127.0.0.1:5432/test';
+export const defaultServerUrl = localServerUrl;
 
 export interface CrashDatabase {
   /** DATABASE_URL of the new database. */
@@ -15,16 +16,6 @@ export interface CrashDatabase {
   digestsHolderPid(): Promise<number | null>;
   /** Drops the database (closing whatever connections the killed instances left). */
   drop(): Promise<void>;
-}
-
-async function onServer(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function createCrashDatabase(serverUrl = defaultServerUrl): Promise<CrashDatabase> {

@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openPostgresStore, openPostgresStoreOn } from '../../src/store/postgres/pg-store';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
+import { onServer } from './pg-server';
 import { createPgliteClient, sharedPglite } from './pglite-client';
 
 export interface TestStore {
@@ -71,17 +71,6 @@ const pgliteStore: TestStore = {
     });
   },
 };
-
-/** One statement on the server through a connection of its own (creating or dropping a test schema). */
-async function onServer(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 const serverStore = (url: string): TestStore => ({
   name: 'postgres',
