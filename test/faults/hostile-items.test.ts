@@ -59,7 +59,14 @@ describe('hostile Hugging Face items', () => {
       'Hugging Face listed 2410.99001 on 2024-10-25, but paperboy left it out because it has no title',
     );
     const pathWhy = await bot.slash('why', [{ name: 'id', type: STRING, value: 'not-an-arxiv-id/../x' }]);
-    expect(pathWhy).toContain('is not an arXiv id or paper URL');
+    // Listed and refused: said so, with why, not only that the id is not an arXiv id (#28.6).
+    expect(pathWhy).toContain(
+      'Hugging Face listed \\"not-an-arxiv-id/../x\\" on 2024-10-25, but paperboy left it out because its id',
+    );
+    expect(pathWhy).toContain('is not an arXiv id (such as 2410.17243 or cs/0112017)');
+    expect(pathWhy).toContain('so this item will not be posted');
+    const neverListed = await bot.slash('why', [{ name: 'id', type: STRING, value: 'not-listed-at-all' }]);
+    expect(neverListed).toContain('is not an arXiv id or paper URL');
     const refused = await bot.core.store.sourceLog.rejectsFor('2410.99001');
     expect(refused).toEqual([{ day: '2024-10-25', reason: 'it has no title' }]);
     const warned = bot.logs.entries.filter((line) => line.msg === 'refused an invalid item');
