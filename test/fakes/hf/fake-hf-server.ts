@@ -33,11 +33,10 @@ export class FakeHfServer {
   /** Every request fails with one of these at this rate (0–1), drawn from `random`. */
   faultRate = 0;
   random: () => number = Math.random;
-  /** Requests that have had no answer yet (hanging ones among them). */
-  pending = 0;
+  /** Requests answered in full (a hanging or reset one never is). */
+  answered = 0;
   private server = createServer((request, response) => {
-    this.pending++;
-    response.once('close', () => this.pending--);
+    response.once('finish', () => this.answered++);
     void this.handle(request, response);
   });
   url = '';
