@@ -1,6 +1,8 @@
 /**
  * Console mode from the user's side: the latest digest first (posted through the console port, so each
- * paper gets a message id to react to), then the prompt until `exit` or end of input.
+ * paper gets a message id to react to), then the prompt until `exit` or end of input. A Hugging Face that
+ * is slow or hangs never keeps the prompt away: after `waitMs` the prompt comes up, answering from what is
+ * stored, and the digest (or its ✖ line) is printed when the fetch ends.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { CommandService } from '../../commands/command-service';
@@ -8,6 +10,7 @@ import { previewDigest } from '../../src/digest/digest-preview';
 import type { BatchSync } from '../../src/ingest/batch-sync';
 import type { Store } from '../../src/store/store';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { settleWithin } from '../../src/time/settle-within';
 import { type ConsolePort, consoleChannel } from './console-adapter';
 import { runConsolePrompt } from './console-prompt';
 import type { Style } from './console-render';
@@ -22,6 +25,10 @@ export interface ConsoleSessionOptions {
   stdout: Writable;
   style: Style;
   signal: AbortSignal;
+  /** Where the papers come from (HF_BASE_URL), named in the "fetching" line. */
+  sourceUrl: string;
+  /** How long the prompt waits for the start-up digest before it comes up anyway. */
+  waitMs: number;
 }
 
 export async function runConsoleSession(options: ConsoleSessionOptions): Promise<void> {
@@ -32,13 +39,22 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
     if (options.signal.aborted) resolve('stopped');
     options.signal.addEventListener('abort', () => resolve('stopped'), { once: true });
   });
-  const shown = showLatestDigest(options).then(
+  let open = true;
+  say(`Fetching the newest Daily Papers from ${options.sourceUrl}…`);
+  const shown = showLatestDigest(options, () => open).then(
     () => null,
-    (error: unknown) => error,
+    (error: unknown) => error as Error,
   );
-  const first = await Promise.race([shown, stopped]);
+  const first = await Promise.race([settleWithin(shown, options.waitMs), stopped]);
   if (first === 'stopped' || options.signal.aborted) return;
-  if (first) say(`✖ ${(first as Error).message}`);
+  if (first.status === 'late') {
+    say(
+      'Hugging Face has not answered yet; the digest is printed here when it comes. Meanwhile commands answer from what is stored (`today` shows the newest stored batch).',
+    );
+    void shown.then((error) => {
+      if (error && open) say(`\n✖ ${error.message}`);
+    });
+  } else if (first.status === 'done' && first.value) say(`✖ ${first.value.message}`);
   say('Type a command: `/papers help` lists them, `react m3` flags a paper, `exit` quits.');
   await runConsolePrompt({
     input: options.stdin,
@@ -49,11 +65,15 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
     messages: options.port,
     signal: options.signal,
     flagEmoji: async () => (await options.store.discussion.getSettings(consoleChannel)).flagEmoji,
+  }).finally(() => {
+    open = false;
   });
 }
 
-async function showLatestDigest(options: ConsoleSessionOptions): Promise<void> {
+/** `open()`: whether the session still runs (a digest that comes after `exit` is not printed). */
+async function showLatestDigest(options: ConsoleSessionOptions, open: () => boolean): Promise<void> {
   const preview = await previewDigest(options, options.now(), defaultDigestSettings);
+  if (!open()) return;
   if (!preview.header) {
     options.stdout.write('No Daily Papers batch in the last week.\n');
     return;

@@ -5,8 +5,9 @@
  * slow or down. Papers shown from it are stored, so they can be flagged, shared and found again.
  */
 import type { PaperCard, Reply } from '../../src/chat/replies';
-import { textReply } from '../../src/chat/replies';
+import { errorReply, textReply } from '../../src/chat/replies';
 import { toPaperCard } from '../../src/digest/paper-card';
+import { isPaperboyError } from '../../src/errors';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
@@ -21,21 +22,31 @@ const hfResults = 25;
 
 export const fromHfNote = '🤗 From Hugging Face search';
 
+/** The cards of Hugging Face's answer, stored; or why there are none (it failed, or took too long). */
+async function hfSearch(
+  text: string,
+  deps: CommandDeps,
+  waitMs: number,
+): Promise<{ cards: PaperCard[] } | { failed: unknown }> {
+  if (!deps.source.searchPapers) return { failed: null };
+  try {
+    const papers = await deps.source.searchPapers(text, hfResults, waitMs);
+    if (papers.length > 0) await deps.store.papers.upsertMany(papers);
+    return { cards: papers.map((paper) => ({ ...toPaperCard(paper), note: fromHfNote })) };
+  } catch (error) {
+    deps.log.warn({ err: error }, 'Hugging Face paper search failed');
+    return { failed: error };
+  }
+}
+
 /** The cards of Hugging Face's answer, stored; null when it failed or took too long. */
 export async function hfSearchCards(
   text: string,
   deps: CommandDeps,
   waitMs: number,
 ): Promise<PaperCard[] | null> {
-  if (!deps.source.searchPapers) return null;
-  try {
-    const papers = await deps.source.searchPapers(text, hfResults, waitMs);
-    if (papers.length > 0) await deps.store.papers.upsertMany(papers);
-    return papers.map((paper) => ({ ...toPaperCard(paper), note: fromHfNote }));
-  } catch (error) {
-    deps.log.warn({ err: error }, 'Hugging Face paper search failed');
-    return null;
-  }
+  const found = await hfSearch(text, deps, waitMs);
+  return 'cards' in found ? found.cards : null;
 }
 
 /** The invocation that shows Hugging Face's answer (a hidden option: only buttons set it). */
@@ -74,11 +85,14 @@ export async function hfSearchReply(
   context: CommandContext,
   deps: CommandDeps,
 ): Promise<Reply> {
-  const cards = await hfSearchCards(text, deps, hfAskedWaitMs);
-  if (cards === null)
-    return textReply(
-      `Hugging Face's paper search could not be reached just now; the stored papers' answer stands. Try again in a minute.`,
-      'error',
-    );
-  return hfList(text, cards, page, `On Hugging Face: "${text}"`, invocation, context, deps);
+  const found = await hfSearch(text, deps, hfAskedWaitMs);
+  if ('cards' in found)
+    return hfList(text, found.cards, page, `On Hugging Face: "${text}"`, invocation, context, deps);
+  // A wrong HF_BASE_URL is not an outage: say which URL, as `today` does.
+  if (isPaperboyError(found.failed) && found.failed.code === 'config_invalid')
+    return errorReply(found.failed.message);
+  return textReply(
+    `Hugging Face's paper search could not be reached just now; the stored papers' answer stands. Try again in a minute.`,
+    'error',
+  );
 }

@@ -16,7 +16,7 @@ import { flag, wholeNumber } from '../option-schemas';
 import { pagedReply, pageSize } from '../paper-list';
 import { validateOptions } from '../validate';
 import { hfAutoWaitMs, hfList, hfSearchCards, hfSearchReply, onHf } from './hf-search';
-import { lookUpPaper } from './paper-command';
+import { lateLookupReply, lookUpPaperInTime } from './paper-command';
 
 const schema = z.object({
   query: z
@@ -78,7 +78,8 @@ export async function searchCommand(
   }
   const reference = hasFilters(filters) ? null : parsePaperReference(text);
   if (reference) {
-    const paper = await lookUpPaper(reference, deps);
+    const paper = await lookUpPaperInTime(reference, deps);
+    if (paper === 'late') return lateLookupReply(reference, deps);
     const list = {
       heading: `Paper ${reference}`,
       emptyText: '',

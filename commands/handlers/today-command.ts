@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { textReply } from '../../src/chat/replies';
 import { previewDigest } from '../../src/digest/digest-preview';
+import type { KnownBatch } from '../../src/ingest/batch-sync';
 import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
@@ -10,7 +12,11 @@ import { validateOptions } from '../validate';
 
 const schema = z.object({ page: wholeNumber('page', 0, 100).default(0) });
 
-/** The latest complete batch through this channel's filters and top N (the defaults when not subscribed). */
+/**
+ * The latest complete batch through this channel's filters and top N (the defaults when not subscribed).
+ * It never waits on Hugging Face longer than `deps.sourceWaitMs`: a slow or failing source gets the
+ * newest stored batch, and the heading says which newer day is missing.
+ */
 export async function todayCommand(
   invocation: CommandInvocation,
   context: CommandContext,
@@ -19,16 +25,25 @@ export async function todayCommand(
   const { page } = validateOptions(schema, invocation.options);
   const settings = (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
   const now = deps.clock.now();
-  const { batch, header, cards } = await previewDigest(
-    deps,
-    now,
-    settings,
-    undefined,
-    async (papers) => await deps.ranking.order(context.channel, papers, now),
-  );
+  const known = await deps.sync.newestKnownBatch(now, deps.sourceWaitMs);
+  if (!known.batch && known.missing?.late) {
+    return textReply(
+      `Hugging Face has not answered within ${deps.sourceWaitMs / 1000} s, and paperboy has no batch stored yet. It keeps asking: try again in a minute.`,
+    );
+  }
+  const { batch, header, cards } = known.batch
+    ? await previewDigest(
+        deps,
+        now,
+        settings,
+        known.batch.day,
+        async (papers) => await deps.ranking.order(context.channel, papers, now),
+      )
+    : { batch: null, header: null, cards: [] };
+  const heading = header?.title ?? 'Daily Papers';
   return pagedReply(
     {
-      heading: header?.title ?? 'Daily Papers',
+      heading: `${heading}${missingNote(known.missing)}`,
       emptyText: batch
         ? `None of the ${batch.paperCount} papers of ${batch.day} pass this channel's filters.`
         : 'No Daily Papers batch has been published yet.',
@@ -40,3 +55,11 @@ export async function todayCommand(
     'private',
   );
 }
+
+/** What the heading says when the newest day could not be had in time. */
+const missingNote = (missing: KnownBatch['missing']) =>
+  !missing
+    ? ''
+    : missing.late
+      ? ` · ${missing.day} is late: Hugging Face has not answered yet`
+      : ` · ${missing.day} could not be fetched from Hugging Face yet`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
-import { explainDelivery } from '../../src/delivery/explain-delivery';
+import { explainDelivery, explainRefused } from '../../src/delivery/explain-delivery';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
 import type { CommandContext } from '../command-context';
@@ -18,6 +18,9 @@ export async function whyCommand(invocation: CommandInvocation, context: Command
   const { id: input } = validateOptions(schema, invocation.options);
   const id = parsePaperReference(input);
   if (!id) {
+    // Not an arXiv id, but perhaps the id of an item Hugging Face listed and paperboy refused.
+    const refused = await explainRefused(deps.store, input.trim(), false);
+    if (refused) return textReply(refused.text);
     throw new PaperboyError(
       'invalid_input',
       `"${input.slice(0, 80)}" is not an arXiv id or paper URL; try 2410.17243`,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { sourceReplyWaitMs } from '../../commands/command-deps';
 import { createCommandRouter } from '../../commands/command-router';
 import type { CommandService } from '../../commands/command-service';
 import { Continuations } from '../../commands/continuations';
@@ -32,6 +33,8 @@ export interface CoreOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Default: a fresh registry for this core. */
   metrics?: Metrics;
+  /** How long a command waits on the source before answering from the store (default `sourceReplyWaitMs`). */
+  sourceWaitMs?: number;
 }
 
 /** Everything platform-neutral, wired once. Adapters get `commands` and post through `digests`. */
@@ -93,6 +96,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: log.child({ service: 'commands' }),
     continuations,
     specs: chat.specs,
+    sourceWaitMs: options.sourceWaitMs ?? sourceReplyWaitMs,
   };
   const discussion = createDiscussionService({
     store,

@@ -9,6 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createConsoleAdapter } from '../../adapters/console/console-adapter';
 import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
 import { runConsoleSession } from '../../adapters/console/console-session';
+import { sourceReplyWaitMs } from '../../commands/command-deps';
 import type { ChatAdapter } from '../chat/chat-adapter';
 import { type Clock, systemClock } from '../clock';
 import { demoClock, startDemoServer } from '../demo/demo-server';
@@ -41,6 +42,8 @@ export interface RunBotOptions {
   ticker?: Ticker;
   /** Stops the bot like SIGTERM does (tests running it in-process). */
   signal?: AbortSignal;
+  /** How long a reply (and the console's start-up digest) waits on Hugging Face; default `sourceReplyWaitMs`. */
+  sourceWaitMs?: number;
   /** Called once everything is running. */
   onStarted?: (bot: StartedBot) => void;
 }
@@ -79,7 +82,14 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
 
-  const core = await createCore({ config, clock, log, ...(options.store ? { store: options.store } : {}) });
+  const sourceWaitMs = options.sourceWaitMs ?? sourceReplyWaitMs;
+  const core = await createCore({
+    config,
+    clock,
+    log,
+    sourceWaitMs,
+    ...(options.store ? { store: options.store } : {}),
+  });
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
   const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
@@ -175,6 +185,8 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     stdout,
     style,
     signal: prompt.signal,
+    sourceUrl: config.HF_BASE_URL,
+    waitMs: sourceWaitMs,
   });
   return shutdown('end of input');
 }

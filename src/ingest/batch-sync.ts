@@ -4,6 +4,7 @@ import { isPaperboyError, isStoreWriteFault, PaperboyError } from '../errors';
 import type { Paper } from '../papers/paper';
 import type { PaperSource } from '../sources/paper-source';
 import type { BatchRecord, Store } from '../store/store';
+import { settleWithin } from '../time/settle-within';
 import { addDays, utcDay } from '../time/zoned-time';
 
 export interface BatchSyncOptions {
@@ -23,6 +24,20 @@ const dayRetryMs = (failures: number) => Math.min(15 * 60_000, 60_000 * 2 ** (fa
 /** Faults that are not about one day: the database, or a source URL that is not the API at all. */
 const notAboutTheDay = (error: unknown) =>
   isStoreWriteFault(error) || (isPaperboyError(error) && error.code === 'config_invalid');
+
+/** What a reply can show at once: the newest complete batch known, and the newer day it could not have. */
+export interface KnownBatch {
+  batch: BatchRecord | null;
+  /** The newest complete day, when it is not stored: the source was too slow (`late`) or failed. */
+  missing: { day: string; late: boolean } | null;
+}
+
+/** The source failed or is not the API: what is stored can still be shown. */
+const isSourceFault = (error: unknown) =>
+  isPaperboyError(error) &&
+  (error.code === 'source_unavailable' ||
+    error.code === 'source_bad_response' ||
+    error.code === 'config_invalid');
 
 export interface DaySync {
   day: string;
@@ -45,6 +60,12 @@ export interface BatchSync {
    * throw, since nothing newer can be known (each day is all or nothing).
    */
   latestCompleteBatch(now: Date): Promise<BatchRecord | null>;
+  /**
+   * `latestCompleteBatch` for a reply that cannot wait: when the source has not answered within `waitMs`
+   * (the fetch goes on) or fails, the newest stored batch, naming the newest day that is missing. Throws
+   * only when nothing is stored and the source failed.
+   */
+  newestKnownBatch(now: Date, waitMs: number): Promise<KnownBatch>;
   /** Asks again for the failing days of the last week whose retry time has come; returns those fetched. */
   retryFailedDays(now: Date): Promise<string[]>;
   /** Re-fetches today and the last `days` days, for search and moving upvotes. */
@@ -62,7 +83,24 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
   const completedAt = (day: string) =>
     `${addDays(day, 1)}T${String(options.settleHourUtc).padStart(2, '0')}:00:00.000Z`;
 
-  async function syncDay(day: string): Promise<DaySync> {
+  /**
+   * The days this process asked for and could not get, with its own error. A stored retry time holds back
+   * only these: a day an earlier run failed (offline, or with another HF_BASE_URL) is asked again at once
+   * at start-up, and no error of that run (naming its URL) is repeated as if it were current.
+   */
+  const failedHere = new Map<string, string>();
+  /** The fetch of each day in progress: a command, the start-up digest and a tick asking at once share one. */
+  const fetching = new Map<string, Promise<DaySync>>();
+
+  function syncDay(day: string): Promise<DaySync> {
+    const running = fetching.get(day);
+    if (running) return running;
+    const work = fetchAndStore(day).finally(() => fetching.delete(day));
+    fetching.set(day, work);
+    return work;
+  }
+
+  async function fetchAndStore(day: string): Promise<DaySync> {
     const batch = await source.fetchDay(day);
     const fetchedAt = options.clock.now().toISOString();
     // A list whose every item failed validation is a source that changed shape, not a day without papers:
@@ -76,6 +114,7 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     }
     // Papers, the batch record and the refused items land together or not at all.
     const result = await store.saveDay({ day, papers: batch.papers, rejected: batch.rejected, fetchedAt });
+    failedHere.delete(day);
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');
     return { day, papers: batch.papers.length, ...result, skipped: batch.skipped };
   }
@@ -94,10 +133,11 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
       const record = await store.batches.get(day);
       if (record && record.fetchedAt >= completedAt(day)) continue;
       const failure = await store.sourceLog.dayFailure(day);
-      if (failure && !failure.recoveredAt && failure.retryAt > now.toISOString()) {
+      const ownError = failedHere.get(day);
+      if (ownError !== undefined && failure && !failure.recoveredAt && failure.retryAt > now.toISOString()) {
         // Not yet time to ask again: an older day is skipped, the newest one still holds the digest up.
         if (day !== horizon) continue;
-        throw new PaperboyError('source_unavailable', failure.lastError);
+        throw new PaperboyError('source_unavailable', ownError);
       }
       try {
         await syncDay(day);
@@ -118,8 +158,22 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     return await store.batches.latestNonEmpty(horizon);
   }
 
+  async function newestKnownBatch(now: Date, waitMs: number): Promise<KnownBatch> {
+    const asked = await settleWithin(latestCompleteBatch(now), waitMs);
+    if (asked.status === 'done') return { batch: asked.value, missing: null };
+    if (asked.status === 'failed' && !isSourceFault(asked.error)) throw asked.error;
+    const horizon = completeHorizon(now);
+    const batch = await store.batches.latestNonEmpty(horizon);
+    if (!batch && asked.status === 'failed') throw asked.error;
+    if (asked.status === 'late')
+      log.info({ day: horizon, waitMs }, 'the source is slow: answered from the stored batches meanwhile');
+    const newest = await store.batches.get(horizon);
+    return { batch, missing: newest ? null : { day: horizon, late: asked.status === 'late' } };
+  }
+
   async function recordDayFailure(day: string, error: unknown, now: Date) {
     const message = error instanceof Error ? error.message : String(error);
+    failedHere.set(day, message);
     return await store.sourceLog.recordDayFailure(day, message, now.toISOString(), (failures) =>
       new Date(now.getTime() + dayRetryMs(failures)).toISOString(),
     );
@@ -139,8 +193,10 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
 
   async function retryFailedDays(now: Date): Promise<string[]> {
     const oldest = addDays(completeHorizon(now), -(lookbackDays - 1));
+    // A day failed by an earlier run is due at once (see failedHere).
     const due = (await store.sourceLog.failingDays()).filter(
-      (failure) => failure.day >= oldest && failure.retryAt <= now.toISOString(),
+      (failure) =>
+        failure.day >= oldest && (failure.retryAt <= now.toISOString() || !failedHere.has(failure.day)),
     );
     const fetched: string[] = [];
     for (const { day } of due) {
@@ -166,5 +222,13 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     return papers;
   }
 
-  return { syncDay, completeHorizon, latestCompleteBatch, retryFailedDays, refreshRecent, syncTrending };
+  return {
+    syncDay,
+    completeHorizon,
+    latestCompleteBatch,
+    newestKnownBatch,
+    retryFailedDays,
+    refreshRecent,
+    syncTrending,
+  };
 }

@@ -196,8 +196,11 @@ export interface DayFailure {
 export interface SourceLogRepository {
   /** Replaces the day's refused items with this fetch's. */
   recordRejects(day: string, rejected: RejectedItem[], at: string): void;
-  /** Where and why the paper was refused, oldest day first. */
-  rejectsFor(paperId: string): Array<{ day: string; reason: string }>;
+  /**
+   * Where and why an item was refused, oldest day first: by its canonical arXiv id, or by the id exactly as
+   * the source sent it (an id that is not an arXiv id has no canonical one).
+   */
+  rejectsFor(id: string): Array<{ day: string; reason: string }>;
   recordDayFailure(
     day: string,
     error: string,

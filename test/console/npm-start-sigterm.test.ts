@@ -73,7 +73,11 @@ describe('npm start and SIGTERM', () => {
       stderr += chunk;
     });
     await new Promise<void>((resolve, reject) => {
-      const check = () => (stdout.includes('Type a command') ? resolve() : setTimeout(check, 50));
+      // The start-up digest is printed once its batch is stored (the prompt may come up before it).
+      const check = () =>
+        stdout.includes('Type a command') && stdout.includes('📰 Daily Papers')
+          ? resolve()
+          : setTimeout(check, 50);
       npm.once('exit', (code) => reject(new Error(`npm start exited ${code}: ${stderr}`)));
       check();
     });

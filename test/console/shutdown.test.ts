@@ -32,8 +32,12 @@ describe('SIGTERM', () => {
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
     });
+    // The start-up digest is printed once its batch is stored (the prompt may come up before it).
     await new Promise<void>((resolve) => {
-      const check = () => (stdout.includes('Type a command') ? resolve() : setTimeout(check, 50));
+      const check = () =>
+        stdout.includes('Type a command') && stdout.includes('📰 Daily Papers')
+          ? resolve()
+          : setTimeout(check, 50);
       check();
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

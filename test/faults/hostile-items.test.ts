@@ -59,7 +59,14 @@ describe('hostile Hugging Face items', () => {
       'Hugging Face listed 2410.99001 on 2024-10-25, but paperboy left it out because it has no title',
     );
     const pathWhy = await bot.slash('why', [{ name: 'id', type: STRING, value: 'not-an-arxiv-id/../x' }]);
-    expect(pathWhy).toContain('is not an arXiv id or paper URL');
+    // Listed and refused: said so, with why, not only that the id is not an arXiv id (#28.6).
+    expect(pathWhy).toContain(
+      'Hugging Face listed \\"not-an-arxiv-id/../x\\" on 2024-10-25, but paperboy left it out because its id',
+    );
+    expect(pathWhy).toContain('is not an arXiv id (such as 2410.17243 or cs/0112017)');
+    expect(pathWhy).toContain('so this item will not be posted');
+    const neverListed = await bot.slash('why', [{ name: 'id', type: STRING, value: 'not-listed-at-all' }]);
+    expect(neverListed).toContain('is not an arXiv id or paper URL');
     const refused = await bot.core.store.sourceLog.rejectsFor('2410.99001');
     expect(refused).toEqual([{ day: '2024-10-25', reason: 'it has no title' }]);
     const warned = bot.logs.entries.filter((line) => line.msg === 'refused an invalid item');
@@ -69,5 +76,25 @@ describe('hostile Hugging Face items', () => {
       'not-an-arxiv-id/../x',
       '<b>2410.1</b>',
     ]);
+  }, 30_000);
+
+  it('drops a data: thumbnail or figure from the embed instead of joining it to HF_BASE_URL', async () => {
+    const batch = oct25Batch();
+    const [top] = batch;
+    if (!top) throw new Error('empty fixture');
+    top.thumbnail = 'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciLz4=';
+    top.mediaUrls = ['data:image/png;base64,iVBORw0KGgo=', 'blob:https://huggingface.co/1234'];
+    const hf = (await new FakeHfServer().start()).setDay('2024-10-25', batch);
+    bot = await BotHarness.start({ now: '2024-10-26T08:00:00Z', hf });
+    await bot.slash('subscribe', [{ name: 'time', type: STRING, value: '09:00' }]);
+    await bot.tickAt('2024-10-26T09:00:00Z');
+    const posts = bot.postsInPapers();
+    const topPost = posts.find((post) => post.includes('Breaking the Memory Barrier'));
+    expect(topPost).toBeDefined();
+    expect(posts.join('\n')).not.toMatch(/data:image|blob:|127\.0\.0\.1:\d+\/(data|blob)/);
+    // Other papers keep their real thumbnails.
+    expect(posts.join('\n')).toContain(
+      'https://cdn-thumbnails.huggingface.co/social-thumbnails/papers/2410.16251.png',
+    );
   }, 30_000);
 });

@@ -43,6 +43,11 @@ describe('a Hugging Face day that keeps failing', () => {
     expect(bot.postsInPapers()).toHaveLength(22);
     const why = await bot.slash('why', [{ name: 'id', type: STRING, value: '2410.24001' }]);
     expect(why).toContain("Hugging Face's list for 2024-10-24 could not be fetched");
+    // What it means for the channel; the URL, the status and the operator's advice go to the log only (#28.5).
+    expect(why).toContain('the next digest includes it');
+    expect(why).not.toMatch(/127\.0\.0\.1|HTTP 500|attempt|HF_BASE_URL|--demo/);
+    const logged = bot.logs.entries.filter((line) => JSON.stringify(line).includes('date=2024-10-24'));
+    expect(JSON.stringify(logged)).toContain('HTTP 500');
     expect(await bot.slash('today')).toContain('Breaking the Memory Barrier');
 
     // Retried on its own schedule (1, then 2 minutes later), not on every tick.

@@ -180,10 +180,10 @@ describe('Hugging Face source', () => {
     expect(waits).toEqual([3_000]);
   });
 
-  it('retries 500s, HTML bodies and truncated JSON with growing backoff', async () => {
+  it("retries 500s, a proxy's HTML error page and truncated JSON with growing backoff", async () => {
     hf.setDay('2024-10-25', oct25Batch());
     hf.failNext('daily_papers', { kind: 'status', status: 500 });
-    hf.failNext('daily_papers', { kind: 'html' });
+    hf.failNext('daily_papers', { kind: 'html', status: 502 });
     hf.failNext('daily_papers', { kind: 'truncated' });
     const batch = await source().fetchDay('2024-10-25');
     expect(batch.papers).toHaveLength(29);
@@ -199,8 +199,21 @@ describe('Hugging Face source', () => {
     expect(waits).toHaveLength(1);
   });
 
-  it('gives up after the retry budget with an error naming the URL and the setting', async () => {
+  it('an HTML page with status 200 is a configuration error at once, asked once, not an outage', async () => {
     hf.failNext('daily_papers', { kind: 'html' }, 50);
+    const error = await source()
+      .fetchDay('2024-10-25')
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'config_invalid' });
+    expect((error as Error).message).toContain(
+      `${hf.url}/api/daily_papers?date=2024-10-25&limit=100&p=0 answered an HTML page instead of JSON: check HF_BASE_URL`,
+    );
+    expect(hf.requestsFor('daily_papers')).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it('gives up after the retry budget with an error naming the URL and the setting', async () => {
+    hf.failNext('daily_papers', { kind: 'truncated' }, 50);
     const error = await source({ retryBudgetMs: 2_000 })
       .fetchDay('2024-10-25')
       .catch((caught: unknown) => caught);
@@ -208,7 +221,7 @@ describe('Hugging Face source', () => {
     expect((error as PaperboyError).code).toBe('source_unavailable');
     expect((error as Error).message).toContain(`${hf.url}/api/daily_papers?date=2024-10-25`);
     expect((error as Error).message).toContain('HF_BASE_URL');
-    expect((error as Error).message).toContain('an HTML page instead of JSON');
+    expect((error as Error).message).toContain('a truncated JSON body');
   });
 
   it('gives up at once when the server asks for a wait longer than the budget left', async () => {
@@ -246,5 +259,28 @@ describe('Hugging Face source', () => {
       'Large Multimodal Models as General In-Context Classifiers',
     );
     expect(await source().fetchPaper('9999.99999')).toBeNull();
+  });
+
+  it('a 404 for a paper from a base URL that is not the API blames the URL, not the id', async () => {
+    hf.setPaper('2602.23229', march2026Item().paper);
+    const wrong = source({ baseUrl: `${hf.url}/api` });
+    await expect(wrong.fetchPaper('2602.23229')).rejects.toMatchObject({
+      code: 'config_invalid',
+      message: expect.stringContaining(`${hf.url}/api/api/papers/2602.23229 answered 404 Not Found`),
+    });
+    await expect(wrong.searchPapers?.('contrastive', 5, 300)).rejects.toMatchObject({
+      code: 'config_invalid',
+      message: expect.stringContaining('without the trailing /api'),
+    });
+  });
+
+  it('keeps only http(s) media: a data: thumbnail is dropped, not joined to the base URL', async () => {
+    const item = march2026Item() as { thumbnail?: string; mediaUrls?: string[] };
+    item.thumbnail = 'data:image/svg+xml;base64,PHN2Zy8+';
+    item.mediaUrls = ['data:video/mp4;base64,AAAA', '/videos/2602.23229.mp4', 'javascript:alert(1)'];
+    hf.setDay('2026-03-06', [item]);
+    const [paper] = (await source().fetchDay('2026-03-06')).papers;
+    expect(paper?.thumbnailUrl).toBeNull();
+    expect(paper?.mediaUrls).toEqual([`${hf.url}/videos/2602.23229.mp4`]);
   });
 });

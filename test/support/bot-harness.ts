@@ -51,6 +51,8 @@ export interface BotOptions {
   discord?: FakeDiscord | null;
   /** A store opened by the test on `database` (to reach its connection, e.g. to fill the disk). */
   store?: Store;
+  /** How long a reply waits on Hugging Face (runBot's default otherwise). */
+  sourceWaitMs?: number;
 }
 
 export class BotHarness {
@@ -112,6 +114,7 @@ export class BotHarness {
       signal: stopper.signal,
       onStarted: markStarted,
       ...(options.store ? { store: options.store } : {}),
+      ...(options.sourceWaitMs === undefined ? {} : { sourceWaitMs: options.sourceWaitMs }),
     });
     const bot = await Promise.race([
       started,

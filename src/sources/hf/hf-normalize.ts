@@ -15,10 +15,18 @@ export const httpUrl = (url: string | null | undefined): string | null => {
   }
 };
 
+/**
+ * A media or avatar URL made absolute against the base URL when it is a path (`/avatars/x.svg`). Only
+ * http(s) survives: a `data:`, `blob:` or `javascript:` URL would otherwise become `<base>/data:…`, a
+ * broken image in every embed.
+ */
 const absoluteUrl = (url: string | null | undefined, baseUrl: string): string | null => {
-  if (!url) return null;
-  if (/^https?:\/\//i.test(url)) return httpUrl(url);
-  return httpUrl(`${baseUrl}${url.startsWith('/') ? '' : '/'}${url}`);
+  const trimmed = url?.trim();
+  if (!trimmed) return null;
+  if (/^https?:\/\//i.test(trimmed)) return httpUrl(trimmed);
+  if (trimmed.startsWith('//')) return httpUrl(`https:${trimmed}`);
+  if (/^[a-z][a-z\d+.-]*:/i.test(trimmed)) return null;
+  return httpUrl(`${baseUrl}${trimmed.startsWith('/') ? '' : '/'}${trimmed}`);
 };
 
 /** `owner/repo` or a full URL → a full GitHub URL. */

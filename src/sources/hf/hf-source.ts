@@ -38,11 +38,13 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
   const pageSize = options.pageSize ?? 100;
   const maxPages = options.maxPages ?? 50;
   const observer = options.metrics ? observerFor(options.metrics) : undefined;
-  const request = (
+  /** Set once Hugging Face answered like its API: a 404 after that is about the thing asked for. */
+  let answeredLikeTheApi = false;
+  const request = async (
     path: string,
     limits = { timeoutMs: options.timeoutMs, retryBudgetMs: options.retryBudgetMs },
-  ) =>
-    fetchJson(`${options.baseUrl}${path}`, {
+  ) => {
+    const result = await fetchJson(`${options.baseUrl}${path}`, {
       ...limits,
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       log,
@@ -50,6 +52,31 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
       ...(options.sleep ? { sleep: options.sleep } : {}),
       ...(observer ? { observer } : {}),
     });
+    // A page that is not JSON came from a server that is not the API: say so at once, never "could not reach".
+    if (result.status === 'not_json') {
+      const what = result.looksHtml ? 'an HTML page' : 'something that is not JSON';
+      throw misconfigured(options.baseUrl, path, `answered ${what} instead of JSON`);
+    }
+    return result;
+  };
+
+  /**
+   * A 404 for one paper means "unknown id" only if the base URL is the API at all: a wrong HF_BASE_URL
+   * answers 404 for every id, and "check the id" would blame the user. Asked once, with the shortest list.
+   */
+  async function confirmApi(path: string): Promise<void> {
+    if (answeredLikeTheApi) return;
+    const probe = await request('/api/daily_papers?sort=trending&limit=1', {
+      timeoutMs: options.timeoutMs,
+      retryBudgetMs: 0,
+    }).catch((error: unknown) => {
+      if (error instanceof PaperboyError && error.code === 'config_invalid') throw error;
+      return null; // An outage of the list says nothing about the URL: the 404 stands.
+    });
+    if (probe && (probe.status === 'not_found' || !Array.isArray(probe.body)))
+      throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
+    if (probe) answeredLikeTheApi = true;
+  }
 
   /**
    * Reads `/api/daily_papers?<query>` page by page until `wanted` distinct papers, a short page or
@@ -75,6 +102,7 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
       // empty day would hide that day for good.
       if (result.status === 'not_found') throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
       if (!Array.isArray(result.body)) throw list.notAList(path);
+      answeredLikeTheApi = true;
       result.body.forEach((raw, index) => {
         const checked = checkDailyItem(raw, options.baseUrl, list.day);
         if (checked.ok) {
@@ -108,13 +136,18 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
   }
 
   async function fetchPaper(id: string): Promise<Paper | null> {
-    const result = await request(`/api/papers/${encodeURIComponent(id)}`);
-    if (result.status === 'not_found') return null;
+    const path = `/api/papers/${encodeURIComponent(id)}`;
+    const result = await request(path);
+    if (result.status === 'not_found') {
+      await confirmApi(path);
+      return null;
+    }
     const parsed = hfPaperSchema.safeParse(result.body);
     // The answer must be the paper asked for: its id is what every link to it is built from.
     if (!parsed.success || canonicalArxivId(parsed.data.id) !== canonicalArxivId(id)) {
       throw new PaperboyError('source_bad_response', `papers/${id} returned an unexpected shape`);
     }
+    answeredLikeTheApi = true;
     return normalizeHfPaper(parsed.data, options.baseUrl);
   }
 
@@ -124,8 +157,11 @@ export function createHfSource(options: HfSourceOptions): PaperSource {
     const path = `/api/papers/search?q=${q}&limit=${Math.min(Math.max(limit, 1), 120)}`;
     // One attempt: a search reply cannot wait out a retry budget.
     const result = await request(path, { timeoutMs, retryBudgetMs: 0 });
-    if (result.status === 'not_found' || !Array.isArray(result.body))
+    // The search endpoint always exists: a 404 is a base URL that is not the API.
+    if (result.status === 'not_found') throw misconfigured(options.baseUrl, path, 'answered 404 Not Found');
+    if (!Array.isArray(result.body))
       throw new PaperboyError('source_bad_response', 'papers/search returned an unexpected shape');
+    answeredLikeTheApi = true;
     const papers = new Map<string, Paper>();
     for (const raw of result.body) {
       const item = hfDailyItemSchema.safeParse(raw);

@@ -24,7 +24,15 @@ export interface FetchObserver {
   failed(code: string): void;
 }
 
-export type JsonResult = { status: 'ok'; body: unknown } | { status: 'not_found' };
+/**
+ * `not_json`: a 200 whose body is not JSON at all (an HTML page, plain text). That is a server that is
+ * not the API (a wrong base URL, a captive portal), not an outage: retrying cannot help, so the caller is
+ * told at once, as with a 404. A body that starts like JSON and breaks off is a failed transfer: retried.
+ */
+export type JsonResult =
+  | { status: 'ok'; body: unknown }
+  | { status: 'not_found' }
+  | { status: 'not_json'; looksHtml: boolean };
 
 /** Attempts before giving up on a host that cannot be reached at all (DNS failure, connection refused). */
 const maxUnreachableAttempts = 3;
@@ -32,8 +40,8 @@ const maxUnreachableAttempts = 3;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * GETs JSON, retrying timeouts, network errors, 408/429/5xx and unparseable bodies (HTML error pages,
- * truncated JSON) with capped exponential backoff that honours `RateLimit`/`Retry-After`.
+ * GETs JSON, retrying timeouts, network errors, 408/429/5xx (HTML error pages among them) and truncated
+ * JSON with capped exponential backoff that honours `RateLimit`/`Retry-After`.
  */
 export async function fetchJson(url: string, options: FetchJsonOptions): Promise<JsonResult> {
   const sleep = options.sleep ?? defaultSleep;
@@ -46,7 +54,7 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     const outcome = await attemptOnce(url, options);
     const seconds = (performance.now() - attemptStarted) / 1000;
     observer?.attempt(
-      outcome.kind === 'done' ? (outcome.result.status === 'ok' ? 'ok' : 'not_found') : 'error',
+      outcome.kind !== 'done' || outcome.result.status === 'not_json' ? 'error' : outcome.result.status,
       seconds,
     );
     if (outcome.kind === 'done') return outcome.result;
@@ -121,12 +129,10 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outc
   try {
     return { kind: 'done', result: { status: 'ok', body: JSON.parse(text) } };
   } catch {
-    const looksHtml = /^\s*</.test(text);
-    return {
-      kind: 'retry',
-      problem: looksHtml ? 'an HTML page instead of JSON' : 'a truncated JSON body',
-      requestedMs: null,
-    };
+    // Nothing at all, or the start of JSON: the transfer broke off.
+    if (/^\s*([[{"]|$)/.test(text))
+      return { kind: 'retry', problem: 'a truncated JSON body', requestedMs: null };
+    return { kind: 'done', result: { status: 'not_json', looksHtml: /^\s*</.test(text) } };
   }
 }
 

@@ -51,10 +51,10 @@ export class PgSourceLogRepository implements Promised<SourceLogRepository> {
     });
   }
 
-  async rejectsFor(paperId: string): Promise<Array<{ day: string; reason: string }>> {
+  async rejectsFor(id: string): Promise<Array<{ day: string; reason: string }>> {
     const { rows } = await this.client.query<{ day: string; reason: string }>(
-      'SELECT day, reason FROM rejected_items WHERE paper_id = $1 ORDER BY day COLLATE "C"',
-      [paperId],
+      'SELECT day, reason FROM rejected_items WHERE paper_id = $1 OR source_id = $1 ORDER BY day COLLATE "C"',
+      [id],
     );
     return rows;
   }

@@ -36,10 +36,10 @@ export class SqliteSourceLogRepository implements SourceLogRepository {
     })();
   }
 
-  rejectsFor(paperId: string): Array<{ day: string; reason: string }> {
+  rejectsFor(id: string): Array<{ day: string; reason: string }> {
     return this.db
-      .prepare('SELECT day, reason FROM rejected_items WHERE paper_id = ? ORDER BY day')
-      .all(paperId) as Array<{ day: string; reason: string }>;
+      .prepare('SELECT day, reason FROM rejected_items WHERE paper_id = ? OR source_id = ? ORDER BY day')
+      .all(id, id) as Array<{ day: string; reason: string }>;
   }
 
   recordDayFailure(

@@ -1,18 +1,21 @@
 /**
  * A fake Hugging Face papers API on 127.0.0.1. Serves daily batches by date with real paging, the
  * trending list (`sort=trending`, paged, refusing a `date` with it as the rank is global), single papers,
- * paper search results, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers), and
- * records every request.
+ * paper search results, and scripted faults (429 with RateLimit, 5xx, HTML bodies, truncated JSON, slow answers,
+ * a connection accepted and never answered), and records every request.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Fault =
   | { kind: 'status'; status: number; headers?: Record<string, string>; body?: string }
-  | { kind: 'html' }
+  /** An HTML page, with status 200 unless told (a site that is not the API; a proxy's error page). */
+  | { kind: 'html'; status?: number }
   | { kind: 'truncated' }
   | { kind: 'slow'; ms: number }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /** Accepts the request and never answers (until the client gives up or the server stops). */
+  | { kind: 'hang' };
 
 export interface RecordedRequest {
   path: string;
@@ -30,7 +33,12 @@ export class FakeHfServer {
   /** Every request fails with one of these at this rate (0–1), drawn from `random`. */
   faultRate = 0;
   random: () => number = Math.random;
-  private server = createServer((request, response) => this.handle(request, response));
+  /** Requests answered in full (a hanging or reset one never is). */
+  answered = 0;
+  private server = createServer((request, response) => {
+    response.once('finish', () => this.answered++);
+    void this.handle(request, response);
+  });
   url = '';
 
   async start(): Promise<this> {
@@ -114,7 +122,7 @@ export class FakeHfServer {
     const faults: Fault[] = [
       { kind: 'status', status: 503 },
       { kind: 'status', status: 429, headers: { ratelimit: '"api";r=0;t=0' } },
-      { kind: 'html' },
+      { kind: 'html', status: 502 },
       { kind: 'slow', ms: 400 },
     ];
     return faults[Math.floor(this.random() * faults.length)] ?? { kind: 'status', status: 500 };
@@ -128,7 +136,7 @@ export class FakeHfServer {
         response.end(fault.body ?? JSON.stringify({ error: `status ${fault.status}` }));
         return true;
       case 'html':
-        response.writeHead(200, { 'content-type': 'text/html' });
+        response.writeHead(fault.status ?? 200, { 'content-type': 'text/html' });
         response.end('<!doctype html><html><body><h1>502 Bad Gateway</h1></body></html>');
         return true;
       case 'truncated':
@@ -140,6 +148,8 @@ export class FakeHfServer {
         return false;
       case 'reset':
         response.socket?.destroy();
+        return true;
+      case 'hang':
         return true;
     }
   }
