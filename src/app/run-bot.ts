@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createConsoleAdapter } from '../../adapters/console/console-adapter';
+import { consoleChannel, createConsoleAdapter } from '../../adapters/console/console-adapter';
 import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
 import { runConsoleSession } from '../../adapters/console/console-session';
 import type { ChatAdapter } from '../chat/chat-adapter';
@@ -82,7 +82,13 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const core = await createCore({ config, clock, log, ...(options.store ? { store: options.store } : {}) });
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
-  const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
+  const consoleAdapter = consoleMode
+    ? createConsoleAdapter({
+        output: stdout,
+        style,
+        nextMessageNumber: () => core.store.deliveries.nextMessageNumber(consoleChannel),
+      })
+    : null;
   const adapters: ChatAdapter[] = consoleAdapter
     ? [consoleAdapter]
     : createChatAdapters(config, statuses, core);
