@@ -131,7 +131,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
     tickMs: config.TICK_SECONDS * 1000,
   });
-  const caughtUp = scheduler.start(options.ticker ?? cronTicker(config.TICK_SECONDS));
+  const caughtUp = scheduler.start(options.ticker ?? cronTicker(config.TICK_SECONDS, log));
   options.onStarted?.({ core, jobs: scheduler.jobs, metricsPort: metricsServer?.port ?? null, caughtUp });
 
   let markStopped: (code: number) => void = () => {};
