@@ -47,7 +47,7 @@ describe('a console bot whose machine slept', () => {
       stderr += chunk;
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await until(() => stdout.includes('Type a command'), 'the prompt', 30_000);
+    await until(() => stdout.includes('Type a command'), 'the prompt', 15_000);
     const atPrompt = stdout.length;
 
     // Asleep for 4 s: at least 3 one-second ticks pass unseen, however late the process is woken.
@@ -60,7 +60,7 @@ describe('a console bot whose machine slept', () => {
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as LogLine)
         .filter((line) => line.msg.startsWith('Caught up after'));
-    await until(() => caughtUp().length > 0, 'the catch-up line', 20_000);
+    await until(() => caughtUp().length > 0, 'the catch-up line', 10_000);
     child.stdin.end('exit\n');
     expect(await exited).toBe(0);
 
@@ -74,5 +74,5 @@ describe('a console bot whose machine slept', () => {
     expect(sleepLines[0]?.msg).toMatch(
       /^Caught up after \d+ missed ticks \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC to .+ UTC: the machine slept or the process was held up\): .+\.$/,
     );
-  });
+  }, 40_000);
 });
