@@ -1,6 +1,6 @@
 import type { ReactionEvent } from '../src/chat/chat-port';
 import { errorReply, type Reply } from '../src/chat/replies';
-import type { ReactionOutcome } from '../src/discussion/discussion';
+import type { ReactionResult } from '../src/discussion/discussion';
 import { isPaperboyError, type PaperboyError } from '../src/errors';
 import type { Metrics } from '../src/metrics/metrics';
 import { retryStoreWrites } from '../src/store/store-retry';
@@ -63,7 +63,7 @@ export interface CommandRouterOptions {
   deps: CommandDeps;
   /** Extra subcommands (the discussion queue adds its own). Their specs must be in `deps.specs`. */
   handlers?: Record<string, CommandHandler>;
-  onReaction?: (event: ReactionEvent) => Promise<ReactionOutcome>;
+  onReaction?: (event: ReactionEvent) => Promise<ReactionResult>;
   /** Command latency by platform and subcommand. */
   metrics?: Metrics;
 }
@@ -161,7 +161,7 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
     },
     suggestTimezones: (prefix, limit) => suggestTimezones(prefix, limit),
     async react(event) {
-      return (await options.onReaction?.(event)) ?? 'not_a_paper';
+      return (await options.onReaction?.(event)) ?? { outcome: 'not_a_paper', paper: null, item: null };
     },
   };
 }

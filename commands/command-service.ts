@@ -1,6 +1,6 @@
 import type { ReactionEvent } from '../src/chat/chat-port';
 import type { Reply } from '../src/chat/replies';
-import type { ReactionOutcome } from '../src/discussion/discussion';
+import type { ReactionResult } from '../src/discussion/discussion';
 import type { CommandContext } from './command-context';
 import type { CommandInvocation, CommandSpec } from './command-spec';
 
@@ -19,5 +19,5 @@ export interface CommandService {
   /** Up to `limit` IANA zone names matching what the user typed so far. */
   suggestTimezones(prefix: string, limit: number): string[];
   /** A reaction added or removed on a message; the discussion queue decides whether it matters. */
-  react(event: ReactionEvent): Promise<ReactionOutcome>;
+  react(event: ReactionEvent): Promise<ReactionResult>;
 }

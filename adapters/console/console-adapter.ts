@@ -1,7 +1,8 @@
 /**
  * The console adapter: the terminal is one channel (`console/local/terminal`). It posts digests as text
  * and reads `/papers …` lines from a prompt, so the whole bot runs with no chat account. Every message
- * gets a short id (m1, m2, …) that `react` can point at.
+ * gets a short id (m1, m2, …) that `react` can point at, numbered by the store for the life of the
+ * database: digest posts and threads are stored under these ids, so a restart must not count from m1 again.
  */
 import type { Writable } from 'node:stream';
 import type { ChatAdapter } from '../../src/chat/chat-adapter';
@@ -18,6 +19,8 @@ export const consoleChannel: ChannelRef = {
 export interface ConsoleAdapterOptions {
   output: Writable;
   style: Style;
+  /** The terminal's next message number, never handed out before on this database (the store's count). */
+  nextMessageNumber: () => Promise<number>;
 }
 
 export type ConsolePort = ChatPort & ConsoleMessages;
@@ -25,10 +28,9 @@ export type ConsolePort = ChatPort & ConsoleMessages;
 export function createConsolePort(options: ConsoleAdapterOptions): ConsolePort {
   const byKey = new Map<string, PostedMessage>();
   const texts = new Map<string, string>();
-  let sequence = 0;
-  const nextId = () => `m${++sequence}`;
-  const write = (render: (id: string) => string, key?: string): PostedMessage => {
-    const message = { messageId: nextId(), url: null };
+  const nextId = async () => `m${await options.nextMessageNumber()}`;
+  const write = async (render: (id: string) => string, key?: string): Promise<PostedMessage> => {
+    const message = { messageId: await nextId(), url: null };
     const text = render(message.messageId);
     options.output.write(`${text}\n`);
     texts.set(message.messageId, text);
@@ -56,7 +58,7 @@ export function createConsolePort(options: ConsoleAdapterOptions): ConsolePort {
       return byKey.get(key) ?? null;
     },
     async startThread(_channel, messageId, title) {
-      write(() => `🧵 Thread on ${messageId}: ${title}`);
+      await write(() => `🧵 Thread on ${messageId}: ${title}`);
       return { threadId: messageId, url: null };
     },
     async postInThread(_channel, threadId, text) {
@@ -66,8 +68,8 @@ export function createConsolePort(options: ConsoleAdapterOptions): ConsolePort {
       const text = texts.get(messageId);
       return text === undefined ? null : { text, authorId: 'console' };
     },
-    addUserMessage(text) {
-      const id = nextId();
+    async addUserMessage(text) {
+      const id = await nextId();
       texts.set(id, text);
       return id;
     },

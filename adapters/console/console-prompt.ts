@@ -9,7 +9,7 @@ import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { Reply } from '../../src/chat/replies';
 import { consoleChannel } from './console-adapter';
-import { type ConsoleMessages, consoleUser, handleReactionLine } from './console-reactions';
+import { type ConsoleMessages, consoleUser, createConsoleReactions } from './console-reactions';
 import { renderReply, type Style } from './console-render';
 
 export interface ConsolePromptOptions {
@@ -54,18 +54,19 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
   });
   const print = (text: string) => options.output.write(`${text}\n`);
   const shown: { list: Reply | null } = { list: null };
+  const reactions = createConsoleReactions({
+    channel: consoleChannel,
+    flagEmoji: options.flagEmoji,
+    messages: options.messages,
+    commands: options.commands,
+    lastList: () => (shown.list?.kind === 'paper-list' ? shown.list : null),
+  });
   lines.prompt();
   for await (const raw of lines) {
     const line = raw.trim();
     if (line === 'exit' || line === 'quit' || line === '.exit') break;
     if (line) {
-      const reacted = await handleReactionLine(
-        line,
-        consoleChannel,
-        options.flagEmoji,
-        options.messages,
-        options.commands,
-      );
+      const reacted = await reactions.handle(line).catch(failedReaction);
       const button = buttons[line.toLowerCase()];
       let reply: Reply;
       if (reacted !== null) {
@@ -86,6 +87,12 @@ export async function runConsolePrompt(options: ConsolePromptOptions): Promise<v
   }
   lines.close();
   release(options.input);
+}
+
+/** A reaction the store could not record (locked, disk full) is one ✖ line, not a stack at the prompt. */
+function failedReaction(error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `✖ The reaction was not recorded: ${reason}`;
 }
 
 /** Why `next`, `prev` or `share` cannot act on what is shown. */

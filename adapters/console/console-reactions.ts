@@ -1,91 +1,135 @@
 /**
- * In the terminal a reaction is typed: `react m3` flags the paper of message 3 as you; `react 2410.17243
- * as ada` flags a paper as if teammate "ada" reacted to a link she shared; `unreact …` withdraws it.
+ * In the terminal a reaction is typed: `react m3` flags the paper of message 3 as you; `react 2` flags item
+ * 2 of the last list shown (search, today, queue…); `react 2410.17243 as ada` flags a paper as if teammate
+ * "ada" reacted to a link she shared; `unreact …` withdraws it. The answer always names the paper.
  */
 import type { CommandService } from '../../commands/command-service';
 import type { ChannelRef } from '../../src/chat/chat-port';
-import type { ReactionOutcome } from '../../src/discussion/discussion';
+import type { PaperListReply } from '../../src/chat/replies';
+import type { ReactionResult } from '../../src/discussion/discussion';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
+import { describeReaction } from './console-reaction-answers';
+import { listItemNumbers } from './console-render';
 
 export interface ConsoleMessages {
   /** Registers a message "posted by a user" and returns its id. */
-  addUserMessage(text: string): string;
+  addUserMessage(text: string): Promise<string>;
+  /** Whether this process posted the message (an earlier run's ids are known only to the store). */
   has(messageId: string): boolean;
 }
 
-const syntax = 'react <message like m3, or a paper id or URL> [emoji] [as <name>]';
+export interface ConsoleReactionOptions {
+  channel: ChannelRef;
+  /** The channel's current flag emoji, the default for `react`. */
+  flagEmoji: () => Promise<string>;
+  messages: ConsoleMessages;
+  commands: CommandService;
+  /** The last list shown: what `react 2` points into. */
+  lastList: () => PaperListReply | null;
+}
+
+const syntax = 'react <message like m3, a number of the last list, or a paper id or URL> [emoji] [as <name>]';
 
 /** The person at the terminal, for commands and typed reactions alike (`as ada` stands in for a teammate). */
 export const consoleUser = { id: 'console:you', name: 'you' };
 const userIdFor = (name: string) => (name === consoleUser.name ? consoleUser.id : `console:${name}`);
 
-/** Null when the line is not a reaction; otherwise the text to print. */
-export async function handleReactionLine(
-  line: string,
-  channel: ChannelRef,
-  flagEmoji: () => Promise<string>,
-  messages: ConsoleMessages,
-  commands: CommandService,
-): Promise<string | null> {
-  const match = /^(react|unreact)\b\s*(.*)$/i.exec(line);
-  if (!match) return null;
-  const action = match[1]?.toLowerCase() === 'react' ? 'added' : 'removed';
-  const words = (match[2] ?? '').split(/\s+/).filter(Boolean);
-  const asIndex = words.findIndex((word) => word.toLowerCase() === 'as');
-  const user = asIndex >= 0 ? (words[asIndex + 1] ?? '') : consoleUser.name;
-  const flag = await flagEmoji();
-  const [target, emoji = flag] = asIndex >= 0 ? words.slice(0, asIndex) : words;
-  if (!target || !user) return `✖ Usage: ${syntax}`;
-  let messageId = target;
-  if (!messages.has(target)) {
-    const paperId = parsePaperReference(target);
-    if (!paperId)
-      return `✖ "${target}" is neither a message here (m1, m2, …) nor a paper id or URL. Usage: ${syntax}`;
-    messageId = messages.addUserMessage(`${user} shared https://huggingface.co/papers/${paperId}`);
-  }
-  const outcome = await commands.react({
-    channel,
-    messageId,
-    userId: userIdFor(user),
-    userName: user,
-    emoji,
-    action,
-  });
-  return describeOutcome(outcome, { emoji, messageId, user, flagEmoji: flag });
-}
+/** What a reaction's target is: a message to react on, or a refusal to print. */
+type Target = { messageId: string; shownAs: string; hint?: string } | { refused: string };
 
-/** A typed reaction has no emoji to see on screen: say what it did, including nothing. */
-function describeOutcome(
-  outcome: ReactionOutcome,
-  {
-    emoji,
-    messageId,
-    user,
-    flagEmoji,
-  }: { emoji: string; messageId: string; user: string; flagEmoji: string },
-): string {
-  switch (outcome) {
-    case 'flagged':
-      return `Reacted ${emoji} on ${messageId} as ${user}.`;
-    case 'withdrawn':
-      return `Removed the reaction ${emoji} on ${messageId} as ${user}.`;
-    case 'already_flagged':
-      return `${user} already flagged ${messageId}; nothing changed.`;
-    case 'not_flagged':
-      return `✖ ${user} had not flagged ${messageId}; nothing to remove.`;
-    case 'not_a_paper':
-      return `✖ ${messageId} is not about one paper (a digest header or a list): react on a paper card, or on a paper id or URL.`;
-    case 'not_the_flag_emoji':
-      return `Reacted ${emoji} on ${messageId}; only ${flagEmoji} flags a paper for discussion here.`;
-    case 'replayed':
-      return `${messageId}: that reaction was already counted.`;
-    case 'disliked':
-      return `Reacted ${emoji} on ${messageId} as ${user}: the team ranking takes it as not for this channel.`;
-    case 'already_disliked':
-      return `${user} already reacted ${emoji} on ${messageId}; nothing changed.`;
-    case 'dislike_withdrawn':
-      return `Removed the reaction ${emoji} on ${messageId} as ${user}; the team ranking forgets it.`;
-    case 'not_disliked':
-      return `✖ ${user} had not reacted ${emoji} on ${messageId}; nothing to remove.`;
+/** Reads typed reactions; null from `handle` when the line is not one. */
+export function createConsoleReactions(options: ConsoleReactionOptions) {
+  // One "shared link" message per paper and person: reacting and unreacting on a paper id meet on it.
+  const shared = new Map<string, string>();
+
+  async function linkMessage(paperId: string, user: string): Promise<string> {
+    const key = `${user}\u0000${paperId}`;
+    let messageId = shared.get(key);
+    if (!messageId) {
+      messageId = await options.messages.addUserMessage(
+        `${user} shared https://huggingface.co/papers/${paperId}`,
+      );
+      shared.set(key, messageId);
+    }
+    return messageId;
   }
+
+  async function resolve(target: string, user: string): Promise<Target> {
+    if (/^\d+$/.test(target)) return listItem(Number(target), user);
+    if (/^m\d+$/i.test(target)) {
+      const messageId = target.toLowerCase();
+      return { messageId, shownAs: messageId, ...messageHint(messageId) };
+    }
+    const paperId = parsePaperReference(target);
+    if (!paperId) {
+      return {
+        refused: `✖ "${target}" is neither a message (m1, m2, …), a number of the last list, nor a paper id or URL. Usage: ${syntax}`,
+      };
+    }
+    return { messageId: await linkMessage(paperId, user), shownAs: paperId };
+  }
+
+  async function listItem(number: number, user: string): Promise<Target> {
+    const list = options.lastList();
+    if (!list) {
+      return {
+        refused: `✖ \`react ${number}\` flags item ${number} of the last list (search, today, queue, …), and no list is shown yet: react on a message like m3, or on a paper id.`,
+      };
+    }
+    const numbers = listItemNumbers(list);
+    const index = numbers.indexOf(number);
+    const card = list.cards[index];
+    if (!card) {
+      const shown =
+        numbers.length === 0
+          ? 'has no papers'
+          : numbers.length === 1
+            ? `shows one paper: react 1${numbers[0] === 1 ? '' : ` or ${numbers[0]}`}`
+            : `shows items ${numbers[0]}–${numbers.at(-1)}`;
+      return { refused: `✖ The last list ${shown}; there is no item ${number}.` };
+    }
+    return { messageId: await linkMessage(card.id, user), shownAs: `item ${number}` };
+  }
+
+  /** `react m2` typed after a list, where the list has an item 2, most likely meant the list. */
+  function messageHint(messageId: string): { hint?: string } {
+    const list = options.lastList();
+    const number = Number(messageId.slice(1));
+    if (!list || !listItemNumbers(list).includes(number)) return {};
+    return {
+      hint: `${messageId} is a message, not item ${number} of the last list: \`react ${number}\` flags that item.`,
+    };
+  }
+
+  async function handle(line: string): Promise<string | null> {
+    const match = /^(react|unreact)\b\s*(.*)$/i.exec(line);
+    if (!match) return null;
+    const action = match[1]?.toLowerCase() === 'react' ? 'added' : 'removed';
+    const words = (match[2] ?? '').split(/\s+/).filter(Boolean);
+    const asIndex = words.findIndex((word) => word.toLowerCase() === 'as');
+    const user = asIndex >= 0 ? (words[asIndex + 1] ?? '') : consoleUser.name;
+    const flag = await options.flagEmoji();
+    const [target, emoji = flag] = asIndex >= 0 ? words.slice(0, asIndex) : words;
+    if (!target || !user) return `✖ Usage: ${syntax}`;
+    const resolved = await resolve(target, user);
+    if ('refused' in resolved) return resolved.refused;
+    const result: ReactionResult = await options.commands.react({
+      channel: options.channel,
+      messageId: resolved.messageId,
+      userId: userIdFor(user),
+      userName: user,
+      emoji,
+      action,
+    });
+    const answer = describeReaction(result, {
+      emoji,
+      target: resolved.shownAs,
+      user,
+      flagEmoji: flag,
+      earlierRun: !options.messages.has(resolved.messageId),
+    });
+    return resolved.hint ? `${answer}\n   (${resolved.hint})` : answer;
+  }
+
+  return { handle };
 }

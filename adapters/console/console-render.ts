@@ -60,20 +60,44 @@ export function renderHeader(header: DigestHeader, style: Style): string {
   return `\n${style.bold(`📰 ${clean(header.title)}`)}\n${style.dim(clean(all))}\n`;
 }
 
+/** Cards per page of a list (the core's page size), for the numbers a later page goes on with. */
+const pageSize = 5;
+
+/**
+ * The number of each card as a list shows it (and as `react 2` takes it): page 2 goes on from 6. A lone
+ * card on a one-page list shows no number, and `react 1` means it.
+ */
+export function listItemNumbers(reply: PaperListReply): number[] {
+  const offset = (reply.page - 1) * pageSize;
+  return reply.cards.map((_, index) => offset + index + 1);
+}
+
+const numbered = (reply: PaperListReply) => reply.cards.length > 1 || reply.page > 1;
+
 function renderList(reply: PaperListReply, style: Style): string {
   const lines = [style.bold(clean(reply.heading))];
   if (reply.cards.length === 0) lines.push(clean(reply.emptyText));
-  const offset = (reply.page - 1) * 5;
+  const numbers = listItemNumbers(reply);
   for (const [index, card] of reply.cards.entries()) {
-    lines.push(renderCard(card, style, reply.cards.length > 1 ? offset + index : undefined));
+    const number = numbers[index];
+    lines.push(renderCard(card, style, numbered(reply) && number !== undefined ? number - 1 : undefined));
   }
+  const example = numbers[1] ?? numbers[0];
   const hints = [
     reply.previousToken ? '`prev`' : null,
     reply.nextToken ? '`next`' : null,
     reply.shareToken ? '`share`' : null,
     reply.moreOnHfToken ? '`hf` (more on Hugging Face)' : null,
   ].filter(Boolean);
-  const label = [pageLabel(reply), hints.length ? `type ${hints.join(', ')}` : null]
+  const label = [
+    pageLabel(reply),
+    hints.length ? `type ${hints.join(', ')}` : null,
+    example === undefined || reply.shared
+      ? null
+      : numbered(reply)
+        ? `\`react ${example}\` flags item ${example}`
+        : '`react 1` flags it',
+  ]
     .filter(Boolean)
     .join(' · ');
   if (label) lines.push(style.dim(label));

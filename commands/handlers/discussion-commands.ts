@@ -156,7 +156,7 @@ export async function unflagCommand(
   const left = item.flags.length - 1;
   return textReply(
     left > 0
-      ? `Your flag is withdrawn; ${left} other flag${left === 1 ? '' : 's'} keep it on the queue.`
+      ? `Your flag is withdrawn; ${left === 1 ? '1 other flag keeps' : `${left} other flags keep`} it on the queue.`
       : 'Your flag is withdrawn; the paper has left the queue.',
     'success',
   );

@@ -23,7 +23,7 @@ const trendingTips =
 
 /** Words only the terminal has: there is no button or reaction to click there. */
 const consoleWords =
-  'In the terminal: `next` (or `more`) and `prev` page the last list, `share` posts it, `react m3` / `unreact m3` flag or unflag a paper (add `as <name>` to act as a teammate), `exit` (or `quit`) leaves.';
+  'In the terminal: `next` (or `more`) and `prev` page the last list, `share` posts it, `react m3` / `unreact m3` flag or unflag a paper (`react 2`: item 2 of the last list; add `as <name>` to act as a teammate), `exit` (or `quit`) leaves.';
 
 export function helpCommand(_invocation: unknown, context: CommandContext, deps: CommandDeps) {
   const lines = deps.specs.map((spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createConsoleAdapter } from '../../adapters/console/console-adapter';
+import { consoleChannel, createConsoleAdapter } from '../../adapters/console/console-adapter';
 import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
 import { runConsoleSession } from '../../adapters/console/console-session';
 import { sourceReplyWaitMs } from '../../commands/command-deps';
@@ -92,7 +92,13 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   });
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
-  const consoleAdapter = consoleMode ? createConsoleAdapter({ output: stdout, style }) : null;
+  const consoleAdapter = consoleMode
+    ? createConsoleAdapter({
+        output: stdout,
+        style,
+        nextMessageNumber: () => core.store.deliveries.nextMessageNumber(consoleChannel),
+      })
+    : null;
   const adapters: ChatAdapter[] = consoleAdapter
     ? [consoleAdapter]
     : createChatAdapters(config, statuses, core);
@@ -135,7 +141,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
     tickMs: config.TICK_SECONDS * 1000,
   });
-  const caughtUp = scheduler.start(options.ticker ?? cronTicker(config.TICK_SECONDS));
+  const caughtUp = scheduler.start(options.ticker ?? cronTicker(config.TICK_SECONDS, log));
   options.onStarted?.({ core, jobs: scheduler.jobs, metricsPort: metricsServer?.port ?? null, caughtUp });
 
   let markStopped: (code: number) => void = () => {};

@@ -9,7 +9,7 @@ import type { Store } from '../store/store';
 import { retryStoreWrites } from '../store/store-retry';
 import { truncateAtWord } from '../text/truncate';
 import { localMoment } from '../time/zoned-time';
-import type { QueueItem, ReactionOutcome } from './discussion';
+import type { QueueItem, ReactionOutcome, ReactionResult } from './discussion';
 import { type EmojiNormaliser, sameEmoji } from './emoji';
 
 export interface DiscussionServiceOptions {
@@ -29,7 +29,7 @@ export interface DiscussionServiceOptions {
 }
 
 export interface DiscussionService {
-  handleReaction(event: ReactionEvent): Promise<ReactionOutcome>;
+  handleReaction(event: ReactionEvent): Promise<ReactionResult>;
   /** Posts the weekly agenda in every channel whose agenda time has come today. */
   runDueAgendas(now: Date): Promise<number>;
   /** The agenda text for a channel's queue. */
@@ -83,32 +83,45 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     return id;
   }
 
-  async function handle(event: ReactionEvent, retrying: boolean): Promise<ReactionOutcome> {
+  /** The reaction's result: `paperId`'s title and, when given, its queue item as it now stands. */
+  async function result(
+    outcome: ReactionOutcome,
+    paperId: string | null = null,
+    channel: ChannelRef | null = null,
+  ): Promise<ReactionResult> {
+    if (!paperId) return { outcome, paper: null, item: null };
+    const title = (await store.papers.get(paperId))?.title ?? null;
+    const item = channel ? await store.discussion.findItem(channel, paperId) : null;
+    return { outcome, paper: { id: paperId, title }, item };
+  }
+
+  async function handle(event: ReactionEvent, retrying: boolean): Promise<ReactionResult> {
     const now = clock.now().toISOString();
     // A retry after a refused write must not take its own first attempt for a replay; flags are idempotent.
     const eventKey = `${event.channel.platform}:${event.eventId}`;
     if (!retrying && event.eventId && !(await store.discussion.firstSighting(eventKey, now)))
-      return 'replayed';
+      return result('replayed');
     const settings = await store.discussion.getSettings(event.channel);
     if (!sameEmoji(event.emoji, settings.flagEmoji, options.toUnicode)) {
       if (settings.dislikeEmoji && sameEmoji(event.emoji, settings.dislikeEmoji, options.toUnicode))
         return handleDislike(event, now);
-      return 'not_the_flag_emoji';
+      return result('not_the_flag_emoji');
     }
     if (event.action === 'removed') {
       const paperId = await paperForMessage(event, false);
-      if (!paperId) return 'not_a_paper';
+      if (!paperId) return result('not_a_paper');
       const item = await store.discussion.findItem(event.channel, paperId);
-      if (!item || !(await store.discussion.removeFlag(item.id, event.userId))) return 'not_flagged';
+      if (!item || !(await store.discussion.removeFlag(item.id, event.userId)))
+        return result('not_flagged', paperId, event.channel);
       log.info({ paper: item.paperId }, 'flag withdrawn');
       await signalled(event.channel);
-      return 'withdrawn';
+      return result('withdrawn', paperId, event.channel);
     }
     const paperId = await paperForMessage(event, true);
-    if (!paperId) return 'not_a_paper';
+    if (!paperId) return result('not_a_paper');
     const item = await store.discussion.ensureItem(event.channel, paperId, event.messageId, now);
     if (!(await store.discussion.addFlag(item.id, event.userId, event.userName, now)))
-      return 'already_flagged';
+      return result('already_flagged', paperId, event.channel);
     log.info({ paper: paperId, channel: event.channel.channelId }, 'paper flagged');
     await signalled(event.channel);
     await announceFlag(
@@ -117,11 +130,11 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
       settings.threads,
       now,
     );
-    return 'flagged';
+    return result('flagged', paperId, event.channel);
   }
 
   /** A flag the database refuses for now (locked, disk full) is retried off the event path, then logged. */
-  async function handleRetrying(event: ReactionEvent): Promise<ReactionOutcome> {
+  async function handleRetrying(event: ReactionEvent): Promise<ReactionResult> {
     try {
       return await retryStoreWrites((attempt) => handle(event, attempt > 0), {
         budgetMs: reactionRetryBudgetMs,
@@ -146,17 +159,17 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
   }
 
   /** A 👎 (the channel's dislike reaction) tells the team ranking "not for us"; it posts nothing. */
-  async function handleDislike(event: ReactionEvent, now: string): Promise<ReactionOutcome> {
+  async function handleDislike(event: ReactionEvent, now: string): Promise<ReactionResult> {
     const adding = event.action === 'added';
     const paperId = await paperForMessage(event, adding);
-    if (!paperId) return 'not_a_paper';
+    if (!paperId) return result('not_a_paper');
     const changed = adding
       ? await store.ranking.addDislike(event.channel, paperId, event.userId, now)
       : await store.ranking.removeDislike(event.channel, paperId, event.userId);
-    if (!changed) return adding ? 'already_disliked' : 'not_disliked';
+    if (!changed) return result(adding ? 'already_disliked' : 'not_disliked', paperId);
     log.info({ paper: paperId, action: event.action }, 'dislike recorded for the team ranking');
     await signalled(event.channel);
-    return adding ? 'disliked' : 'dislike_withdrawn';
+    return result(adding ? 'disliked' : 'dislike_withdrawn', paperId);
   }
 
   async function announceFlag(
@@ -180,11 +193,12 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
         return;
       }
       if (!mayNote(item.id, Date.parse(now))) return;
-      await port.postInThread(
-        item.channel,
-        item.threadId,
-        `🔖 ${userName} flagged this too (${item.flags.length} flags).`,
-      );
+      // The thread outlives withdrawn flags: a paper flagged again after all flags were withdrawn has one.
+      const line =
+        item.flags.length > 1
+          ? `🔖 ${userName} flagged this too (${item.flags.length} flags).`
+          : `🔖 Flagged for discussion again by ${userName}.`;
+      await port.postInThread(item.channel, item.threadId, line);
     } catch (error) {
       // The flag is recorded either way; a thread that cannot be opened is only a missed courtesy.
       log.warn({ err: error, paper: item.paperId }, 'could not open or post in the discussion thread');

@@ -38,6 +38,18 @@ export type ReactionOutcome =
   | 'dislike_withdrawn'
   | 'not_disliked';
 
+/**
+ * What a reaction did and to which paper: a chat platform shows the reaction itself, but a typed one (the
+ * console) must say which paper it flagged, or a wrong message id would flag the wrong paper unnoticed.
+ */
+export interface ReactionResult {
+  outcome: ReactionOutcome;
+  /** The paper the reacted message is about, when it is about one (null before that is known). */
+  paper: { id: string; title: string | null } | null;
+  /** The paper's queue item as the reaction left it (its flags and thread), for flags and withdrawals. */
+  item: QueueItem | null;
+}
+
 export interface Flag {
   userId: string;
   userName: string;

@@ -320,6 +320,12 @@ export interface DeliveryRepository {
   findByMessage(channel: ChannelRef, messageId: string): Delivery | null;
   /** Deletes log rows last touched before `before`; returns how many. */
   prune(before: string): number;
+  /**
+   * The next message number of a channel whose platform does not number its messages (the console's m1,
+   * m2, …): one more than any number handed out before, for the life of the database, whatever restarts
+   * or processes came between. A stored delivery or thread on `m12` therefore never meets another `m12`.
+   */
+  nextMessageNumber(channel: ChannelRef): number;
 }
 
 export interface DiscussionRepository {

@@ -101,10 +101,10 @@ describe('a delivery-only platform', () => {
       emoji: '🔖',
       action: 'added',
     });
-    expect(outcome).toBe('flagged');
+    expect(outcome.outcome).toBe('flagged');
     expect(port.posts).toHaveLength(3);
     // A message the bot did not post would be read back on a chat platform; here there is nothing to read.
     const elsewhere = { channel, messageId: 'x9', userId: 'u1', userName: 'Ada', emoji: '🔖' };
-    expect(await t.core.commands.react({ ...elsewhere, action: 'added' })).toBe('not_a_paper');
+    expect((await t.core.commands.react({ ...elsewhere, action: 'added' })).outcome).toBe('not_a_paper');
   });
 });

@@ -160,7 +160,9 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).toContain('In the terminal: `next` (or `more`) and `prev` page the last list');
     expect(run.stdout).toContain('add `as <name>` to act as a teammate');
     expect(run.stdout).toContain('Daily digest defaults (subscribe): 09:00 UTC, every day, top 10');
-    expect(run.stdout).toContain('Reacted 🔖 on m3 as you.');
+    expect(run.stdout).toContain(
+      'Flagged 2410.16251 — Can Knowledge Editing Really Correct Hallucinations? for discussion (thread on m3).',
+    );
     expect(run.stdout).toContain('1 flag: you');
     expect(run.stdout).toContain('Your flag is withdrawn; the paper has left the queue.');
     expect(run.stdout).not.toContain('You have not flagged');
@@ -187,9 +189,12 @@ describe('console mode, started as a process and driven through its prompt', () 
     expect(run.stdout).not.toMatch(/Nothing to (next|prev) here/);
     expect(run.stdout).toContain('m1 is not about one paper (a digest header or a list)');
     expect(run.stdout).toContain('Reacted 👍 on m3; only 🔖 flags a paper for discussion here.');
-    expect(run.stdout).toContain('you already flagged m3; nothing changed.');
-    expect(run.stdout.match(/Removed the reaction 🔖 on m3 as you\./g)).toHaveLength(1);
-    expect(run.stdout).toContain('you had not flagged m3; nothing to remove.');
+    const paper = '2410.16251 — Can Knowledge Editing Really Correct Hallucinations?';
+    expect(run.stdout).toContain(`You already flagged ${paper} (thread on m3); nothing changed.`);
+    expect(run.stdout.match(/Withdrew your flag on 2410\.16251 — .+; it has left the queue\./g)).toHaveLength(
+      1,
+    );
+    expect(run.stdout).toContain(`You had not flagged ${paper}; nothing to remove.`);
     expect(run.stdout).toContain('That was the first page.');
     expect(run.stdout).toContain('That was the last page.');
   });

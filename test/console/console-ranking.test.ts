@@ -28,8 +28,8 @@ describe('the team ranking in console mode, as a process', () => {
     expect(run.stdout).toContain(
       'Digest order: by upvotes until this channel has flagged 5 papers (0 so far), then by its own interests (team ranking)',
     );
-    expect(run.stdout).toContain(
-      'Reacted 👎 on m2 as cy: the team ranking takes it as not for this channel.',
+    expect(run.stdout).toMatch(
+      /Reacted 👎 on 2410\.17243 — Breaking the Memory Barrier.+ as cy: the team ranking takes it as not for this channel\./,
     );
     expect(run.stdout).toMatch(
       /Digest order: team ranking, learned from 5 flagged papers, 1 dislike and 0 posts nobody flagged; \d+% this channel's interests/,

@@ -15,7 +15,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
-import type { ReactionOutcome } from '../../src/discussion/discussion';
+import type { ReactionResult } from '../../src/discussion/discussion';
 import { Recorder } from '../fakes/discord/fake-recorder';
 
 export const sampleCard = (n: number, overrides: Partial<PaperCard> = {}): PaperCard => ({
@@ -132,9 +132,9 @@ export class FakeCommandService implements CommandService {
     return zones.slice(0, limit);
   }
 
-  async react(event: ReactionEvent): Promise<ReactionOutcome> {
+  async react(event: ReactionEvent): Promise<ReactionResult> {
     this.reactions.push(event);
-    return 'flagged';
+    return { outcome: 'flagged', paper: null, item: null };
   }
 
   private issue(invocation: CommandInvocation, share: boolean): string {

@@ -16,7 +16,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
-import type { ReactionOutcome } from '../../src/discussion/discussion';
+import type { ReactionResult } from '../../src/discussion/discussion';
 import { sampleCard } from './sample-cards';
 
 export interface RecordedCommand {
@@ -104,9 +104,9 @@ export class FakeCommandService implements CommandService {
     return [];
   }
 
-  async react(event: ReactionEvent): Promise<ReactionOutcome> {
+  async react(event: ReactionEvent): Promise<ReactionResult> {
     this.reactions.push(event);
-    return 'flagged';
+    return { outcome: 'flagged', paper: null, item: null };
   }
 
   private searchPage(query: string, page: number, visibility: 'private' | 'channel'): PaperListReply {

@@ -81,6 +81,34 @@ describe.each(backends)('PostgreSQL store on $name', (backend) => {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`, []);
   });
 
+  it('upgrades a console schema so its message numbers go on above every stored console id', async () => {
+    const { schema, admin } = await freshSchema(backend);
+    const client = await backend.client(schema);
+    clients.push(client);
+    await migratePostgres(client, pgMigrations.slice(0, 4));
+    const now = '2024-10-25T09:00:00Z';
+    await client.query(
+      `INSERT INTO subscriptions (id, platform, workspace_id, channel_id, settings, created_at, updated_at)
+       VALUES (1, 'console', 'local', 'terminal', '{}', $1, $1)`,
+      [now],
+    );
+    await client.query(
+      `INSERT INTO digest_runs (id, subscription_id, local_date, batch_day, header_message_id, created_at)
+       VALUES (1, 1, '2024-10-25', '2024-10-25', 'm21', $1)`,
+      [now],
+    );
+    await client.query(
+      `INSERT INTO queue_items (platform, workspace_id, channel_id, paper_id, message_id, state, first_flagged_at)
+       VALUES ('console', 'local', 'terminal', '2410.00002', 'm12', 'queued', $1)`,
+      [now],
+    );
+    const store = await backend.openStore(schema);
+    const terminal = { platform: 'console' as const, workspaceId: 'local', channelId: 'terminal' };
+    expect(await store.deliveries.nextMessageNumber(terminal)).toBe(22);
+    await store.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`, []);
+  });
+
   it('lets every instance claim the scheduler: they share the jobs through leases', async () => {
     const { schema, admin } = await freshSchema(backend);
     const [one, two] = await Promise.all([backend.openStore(schema), backend.openStore(schema)]);

@@ -65,6 +65,36 @@ describe('SQLite store', () => {
     check.close();
   });
 
+  it('upgrades a console database so its message numbers go on above every stored console id', async () => {
+    const file = join(folder, 'console-ids.db');
+    const db = new Database(file);
+    // The schema before message numbers, with what earlier runs stored under m-ids of their own count.
+    db.exec(migrations.slice(0, 15).join(';'));
+    db.pragma('user_version = 15');
+    const now = '2024-10-25T09:00:00Z';
+    db.prepare(
+      `INSERT INTO subscriptions (id, platform, workspace_id, channel_id, settings, created_at, updated_at)
+       VALUES (1, 'console', 'local', 'terminal', '{}', ?, ?)`,
+    ).run(now, now);
+    db.prepare(
+      `INSERT INTO digest_runs (id, subscription_id, local_date, batch_day, header_message_id, created_at)
+       VALUES (1, 1, '2024-10-25', '2024-10-25', 'm7', ?)`,
+    ).run(now);
+    db.prepare(
+      `INSERT INTO deliveries (subscription_id, paper_id, run_id, state, message_id, updated_at)
+       VALUES (1, '2410.00001', 1, 'sent', 'm9', ?)`,
+    ).run(now);
+    const item = `INSERT INTO queue_items (platform, workspace_id, channel_id, paper_id, message_id, thread_id,
+      state, first_flagged_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)`;
+    db.prepare(item).run('console', 'local', 'terminal', '2410.00002', 'm12', 'm12', now);
+    db.prepare(item).run('discord', 'g1', 'c1', '2410.00002', 'm99', null, now);
+    db.close();
+    const store = open('console-ids.db');
+    const terminal = { platform: 'console' as const, workspaceId: 'local', channelId: 'terminal' };
+    expect(await store.deliveries.nextMessageNumber(terminal)).toBe(13);
+    expect(await store.deliveries.nextMessageNumber(channel)).toBe(1);
+  });
+
   it('refuses a corrupt file with a clear error and leaves it untouched', () => {
     const file = join(folder, 'corrupt.db');
     const garbage = `SQLite format 3\u0000${'x'.repeat(5000)}`;

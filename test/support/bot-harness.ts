@@ -27,7 +27,7 @@ export interface LogLine {
 
 /** A ticker that ticks only when the test says so. */
 export class ManualTicker {
-  private onTick: (() => Promise<void>) | null = null;
+  private onTick: (() => Promise<unknown>) | null = null;
   readonly ticker: Ticker = (tick) => {
     this.onTick = tick;
     return {
@@ -53,6 +53,8 @@ export interface BotOptions {
   store?: Store;
   /** How long a reply waits on Hugging Face (runBot's default otherwise). */
   sourceWaitMs?: number;
+  /** Tick with production's node-cron ticker on the wall clock (TICK_SECONDS) instead of by hand. */
+  cronTicker?: boolean;
 }
 
 export class BotHarness {
@@ -67,7 +69,13 @@ export class BotHarness {
     private readonly stopper: AbortController,
     private readonly exit: Promise<number>,
     readonly started: StartedBot,
+    private readonly printed: { text: string },
   ) {}
+
+  /** What the bot printed on its stdout (the console, in console mode). */
+  get stdout(): string {
+    return this.printed.text;
+  }
 
   static async start(options: BotOptions): Promise<BotHarness> {
     const hf = options.hf ?? (await new FakeHfServer().start());
@@ -103,14 +111,18 @@ export class BotHarness {
       markStarted = resolve;
     });
     const stdin = new PassThrough();
+    const printed = { text: '' };
+    const stdout = new PassThrough().on('data', (chunk) => {
+      printed.text += String(chunk);
+    });
     const exit = runBot({
       config,
       log: createLogger({ level: 'debug', format: 'json', destination }),
       demo: false,
       stdin,
-      stdout: new PassThrough().resume(),
+      stdout,
       clock,
-      ticker: ticker.ticker,
+      ...(options.cronTicker ? {} : { ticker: ticker.ticker }),
       signal: stopper.signal,
       onStarted: markStarted,
       ...(options.store ? { store: options.store } : {}),
@@ -123,7 +135,7 @@ export class BotHarness {
     // What a test does next (a tick at a later time) starts from a bot that has caught up, as in production
     // where ticks are a minute apart.
     await bot.caughtUp;
-    return new BotHarness(logs, clock, ticker, hf, discord, database, stopper, exit, bot);
+    return new BotHarness(logs, clock, ticker, hf, discord, database, stopper, exit, bot, printed);
   }
 
   get core(): Core {

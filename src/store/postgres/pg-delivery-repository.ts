@@ -234,6 +234,17 @@ export class PgDeliveryRepository implements Promised<DeliveryRepository> {
     return row ?? null;
   }
 
+  async nextMessageNumber(channel: ChannelRef): Promise<number> {
+    // One statement: two processes asking at once get two numbers (the second waits on the row lock).
+    const { rows } = await this.client.query<{ last: string | number }>(
+      `INSERT INTO message_numbers (platform, workspace_id, channel_id, last_number) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (platform, workspace_id, channel_id) DO UPDATE SET last_number = message_numbers.last_number + 1
+       RETURNING last_number AS last`,
+      [channel.platform, channel.workspaceId, channel.channelId],
+    );
+    return Number(rows[0]?.last);
+  }
+
   async prune(before: string): Promise<number> {
     // Sent rows are kept: they are what stops a paper being posted twice.
     const result = await this.client.query(

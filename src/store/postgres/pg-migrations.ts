@@ -11,7 +11,43 @@ import { installationSchema } from './pg-installation-schema';
 import { paperSchema } from './pg-paper-schema';
 import { searchSchema } from './pg-search-schema';
 
-export const pgMigrations: string[] = [paperSchema, coreSchema, searchSchema, installationSchema];
+/**
+ * Migration 5: SQLite's migration 16, the console's message numbers counted for the life of the database,
+ * starting above every console message id already stored.
+ */
+const messageNumbers = `
+  CREATE TABLE message_numbers (
+    platform text NOT NULL,
+    workspace_id text NOT NULL,
+    channel_id text NOT NULL,
+    last_number bigint NOT NULL,
+    PRIMARY KEY (platform, workspace_id, channel_id)
+  );
+
+  INSERT INTO message_numbers (platform, workspace_id, channel_id, last_number)
+  SELECT platform, workspace_id, channel_id, max(substr(message_id, 2)::bigint)
+  FROM (
+    SELECT s.platform, s.workspace_id, s.channel_id, d.message_id
+      FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+    UNION ALL
+    SELECT s.platform, s.workspace_id, s.channel_id, r.header_message_id
+      FROM digest_runs r JOIN subscriptions s ON s.id = r.subscription_id
+    UNION ALL
+    SELECT platform, workspace_id, channel_id, message_id FROM queue_items
+    UNION ALL
+    SELECT platform, workspace_id, channel_id, thread_id FROM queue_items
+  ) AS stored
+  WHERE platform = 'console' AND message_id ~ '^m[0-9]{1,18}$'
+  GROUP BY platform, workspace_id, channel_id;
+`;
+
+export const pgMigrations: string[] = [
+  paperSchema,
+  coreSchema,
+  searchSchema,
+  installationSchema,
+  messageNumbers,
+];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;
 

@@ -266,4 +266,32 @@ export const migrations: string[] = [
   `,
   // 15: searchWithoutFacets, in sqlite-search-migrations.ts.
   searchWithoutFacets,
+  // 16: the console's message numbers (m1, m2, …), counted for the life of the database: they used to start
+  // again at m1 with every process, so a flag after a restart could land on an earlier run's thread. The
+  // count starts above every console message id already stored (posts, digest headers, queue items).
+  `
+  CREATE TABLE message_numbers (
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    last_number INTEGER NOT NULL,
+    PRIMARY KEY (platform, workspace_id, channel_id)
+  );
+
+  INSERT INTO message_numbers (platform, workspace_id, channel_id, last_number)
+  SELECT platform, workspace_id, channel_id, max(CAST(substr(message_id, 2) AS INTEGER))
+  FROM (
+    SELECT s.platform, s.workspace_id, s.channel_id, d.message_id
+      FROM deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+    UNION ALL
+    SELECT s.platform, s.workspace_id, s.channel_id, r.header_message_id
+      FROM digest_runs r JOIN subscriptions s ON s.id = r.subscription_id
+    UNION ALL
+    SELECT platform, workspace_id, channel_id, message_id FROM queue_items
+    UNION ALL
+    SELECT platform, workspace_id, channel_id, thread_id FROM queue_items
+  )
+  WHERE platform = 'console' AND message_id GLOB 'm[0-9]*' AND substr(message_id, 2) NOT GLOB '*[^0-9]*'
+  GROUP BY platform, workspace_id, channel_id;
+  `,
 ];

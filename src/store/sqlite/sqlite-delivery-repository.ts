@@ -232,6 +232,17 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return row ? deliveryFromRow(row) : null;
   }
 
+  nextMessageNumber(channel: ChannelRef): number {
+    const row = this.db
+      .prepare(
+        `INSERT INTO message_numbers (platform, workspace_id, channel_id, last_number) VALUES (?, ?, ?, 1)
+         ON CONFLICT (platform, workspace_id, channel_id) DO UPDATE SET last_number = last_number + 1
+         RETURNING last_number AS last`,
+      )
+      .get(channel.platform, channel.workspaceId, channel.channelId) as { last: number };
+    return row.last;
+  }
+
   prune(before: string): number {
     // Sent rows are kept: they are what stops a paper being posted twice.
     return this.db.prepare(`DELETE FROM deliveries WHERE state = 'skipped' AND updated_at < ?`).run(before)

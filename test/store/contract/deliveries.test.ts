@@ -317,4 +317,18 @@ describe.each(testStores)('$name store: deliveries', (testStore) => {
     await store().deliveries.createRun(other.id, '2024-10-26', '2024-10-25', [row], '2024-10-26T09:00:00Z');
     expect((await store().deliveries.loggedPaperIds(other.id, ['2410.00003'])).size).toBe(1);
   });
+
+  it("numbers a channel's messages once for the life of the database, whichever instance asks", async () => {
+    const [one, two] = await testStore.openShared(2);
+    if (!one || !two) throw new Error('two stores on one database');
+    const terminal = { platform: 'console' as const, workspaceId: 'local', channelId: 'terminal' };
+    expect(await one.deliveries.nextMessageNumber(terminal)).toBe(1);
+    expect(await one.deliveries.nextMessageNumber(terminal)).toBe(2);
+    // Another instance (or the same bot after a restart) goes on counting; another channel counts alone.
+    const asked = await Promise.all([0, 1, 2].map(() => two.deliveries.nextMessageNumber(terminal)));
+    expect(asked.sort()).toEqual([3, 4, 5]);
+    expect(await one.deliveries.nextMessageNumber(channel)).toBe(1);
+    await one.close();
+    await two.close();
+  });
 });
