@@ -9,6 +9,7 @@ import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch } from '../support/fixtures';
+import { until } from '../support/until';
 
 let bot: BotHarness | null = null;
 afterEach(async () => {
@@ -38,6 +39,9 @@ describe('a bot held up past a digest time', () => {
       { ...defaultDigestSettings, time: '09:00' },
       '2024-10-28T08:00:00Z',
     );
+    // The console's start-up digest has been fetched and printed: no request is in flight when the process
+    // is held up (one would time out on waking, which is a different story: the fetch is retried).
+    await until(() => bot?.stdout.includes('Type a command') ?? false, 'the prompt', 10_000);
     const printedBefore = bot.stdout.length;
 
     // 09:00 passes while the process is held up for 3 s: two or more one-second ticks go missing.
