@@ -25,7 +25,7 @@ export interface CliOptions {
   /** Another installation's `bin/paperboy.js` (test/support/paperboy-folder.ts). Default: this one's. */
   bin?: string;
   /** Run as an unprivileged user (see test/support/unprivileged.ts) rather than as the test runner. */
-  user?: { uid: number; gid: number };
+  user?: { uid: number; gid: number } | undefined;
 }
 
 /** Runs `paperboy <args>` through its package bin, as `npx paperboy` would. */

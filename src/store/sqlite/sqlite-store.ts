@@ -95,7 +95,8 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
       try {
         return claimSchedulerLock(db, path, holder);
       } catch (error) {
-        throw openFailure(error, `${path}-lock`);
+        // The lock file's own failures come coded (naming it); anything else is the database's.
+        throw openFailure(error, path);
       }
     },
     close: async () => {
