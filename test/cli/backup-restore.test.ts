@@ -218,7 +218,7 @@ describe('paperboy backup and restore', () => {
     expect(garbage.code).toBe(1);
     expect(garbage.stderr).toContain(`${notADatabase} is not a usable paperboy database`);
     expect(digestOf(database)).toBe(target);
-  });
+  }, 60_000);
 
   it('restores over a damaged database, which "restore it from a backup" told the person to do', async () => {
     const backupFile = join(folder, 'for-damaged.db');
@@ -237,7 +237,7 @@ describe('paperboy backup and restore', () => {
     expect(readFileSync(keptAs, 'utf8')).toContain('not a database any more');
     const search = await cli(['search', 'memory', '--limit', '1'], { DATABASE_URL: damaged });
     expect(search.stdout).toContain('Breaking the Memory Barrier');
-  });
+  }, 60_000);
 
   it('a downgrade leaves a database a newer paperboy upgraded untouched and says how to go back', async () => {
     const newer = join(folder, 'newer.db');
@@ -260,5 +260,5 @@ describe('paperboy backup and restore', () => {
     const restoreNewer = await cli(['restore', newer]);
     expect(restoreNewer.code).toBe(1);
     expect(restoreNewer.stderr).toContain(`comes from a newer paperboy (schema ${migrations.length + 1}`);
-  });
+  }, 60_000);
 });
