@@ -1,8 +1,9 @@
-/** The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`, and the platform modules' own. */
+/** The `paperboy` command line: `start` (the default), `fetch`, `search`, `digest`, `trending`, `backup`, `restore`, and the platform modules' own. */
 import { type Config, loadConfig } from './app/config';
 import { type Core, createCore } from './app/create-core';
 import { anyModules, chatCommandsFor, secretKeys } from './app/platform-modules';
 import { runBot } from './app/run-bot';
+import { backupCli, restoreCli } from './cli/backup-commands';
 import { type CliArgs, parseCliArgs, usageWith } from './cli/cli-args';
 import { type CliIo, digestCli, fetchCli, searchCli, trendingCli } from './cli/cli-commands';
 import { systemClock } from './clock';
@@ -71,6 +72,11 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     } finally {
       for (const core of opened) await core.close();
     }
+    return 0;
+  }
+  if (args.command === 'backup' || args.command === 'restore') {
+    if (args.command === 'backup') backupCli(config, args, io);
+    else restoreCli(config, args, io, systemClock);
     return 0;
   }
   if (args.command === 'start') {

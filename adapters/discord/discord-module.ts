@@ -3,6 +3,7 @@ import { definePlatform } from '../../src/app/platform-module';
 import { createDiscordAdapter } from './discord-adapter';
 import { discordEnv } from './discord-env';
 import { shardPlanOf, shardSettingIssues, shardsText } from './discord-shards';
+import { inviteUrlCli } from './invite-url-cli';
 import { registerCommandsCli } from './register-commands-cli';
 
 export const discordModule = definePlatform({
@@ -45,5 +46,5 @@ export const discordModule = definePlatform({
     });
   },
   credentialHint: 'check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE',
-  cliCommands: [registerCommandsCli],
+  cliCommands: [registerCommandsCli, inviteUrlCli],
 });

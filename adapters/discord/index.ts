@@ -2,6 +2,7 @@
 export { buildCommandDefinitions } from './command-definitions';
 export { createDiscordAdapter, type DiscordAdapter, type DiscordAdapterOptions } from './discord-adapter';
 export { discordModule } from './discord-module';
+export { botPermissions, botPermissionsInteger, inviteUrl } from './discord-permissions';
 export {
   ensureCommandsRegistered,
   type RegisterCommandsOptions,

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import type { PlatformCliCommand } from '../../src/app/platform-module';
 import { PaperboyError } from '../../src/errors';
 import type { DiscordConfig } from './discord-env';
+import { guildFlag } from './guild-flag';
 import { registerCommands } from './register-commands';
 
 /** `paperboy register-commands [--guild ID]`: a bulk overwrite of Discord's `/papers` definition. */
@@ -9,7 +9,7 @@ export const registerCommandsCli: PlatformCliCommand<DiscordConfig> = {
   name: 'register-commands',
   usage: 'register-commands [--guild ID]  register the Discord /papers command',
   async run({ config, argv, stdout, log, specs }) {
-    const guild = guildFlag(argv);
+    const guild = guildFlag(argv, registerCommandsCli.usage);
     if (!config.DISCORD_TOKEN || !config.DISCORD_APPLICATION_ID) {
       throw new PaperboyError(
         'config_invalid',
@@ -47,22 +47,6 @@ export const registerCommandsCli: PlatformCliCommand<DiscordConfig> = {
     );
   },
 };
-
-/** `--guild ID`, the command's one option (`--verbose` is the CLI's own, read by main). */
-function guildFlag(argv: string[]): string | undefined {
-  try {
-    return parseArgs({
-      args: argv,
-      options: { guild: { type: 'string' }, verbose: { type: 'boolean' } },
-      strict: true,
-    }).values.guild;
-  } catch (error) {
-    throw new PaperboyError(
-      'invalid_input',
-      `${(error as Error).message}\n\nUsage: paperboy ${registerCommandsCli.usage}`,
-    );
-  }
-}
 
 /** `fetch failed` says nothing: the network cause (ENOTFOUND, ECONNREFUSED) says what went wrong. */
 function failureReason(error: unknown): string {

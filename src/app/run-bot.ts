@@ -12,6 +12,7 @@ import { runConsoleSession } from '../../adapters/console/console-session';
 import { sourceReplyWaitMs } from '../../commands/command-deps';
 import type { ChatAdapter } from '../chat/chat-adapter';
 import { type Clock, systemClock } from '../clock';
+import { describeDatabase } from '../config/database-location';
 import { demoClock, startDemoServer } from '../demo/demo-server';
 import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
@@ -81,6 +82,8 @@ export async function runBot(options: RunBotOptions): Promise<number> {
 
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
   for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
+  // Which file (or server) is open, so a database opened from the wrong place is seen at once.
+  say(`  Database: ${describeDatabase(config.DATABASE_URL)}`);
 
   const sourceWaitMs = options.sourceWaitMs ?? sourceReplyWaitMs;
   const core = await createCore({

@@ -17,6 +17,8 @@ Usage:
   paperboy search "<query>" [--limit N] [--json]
   paperboy digest [--date D] [--json]      the digest a default channel would get
   paperboy trending [--limit N] [--json]   Hugging Face's trending papers right now (default 10)
+  paperboy backup <file>                   a consistent copy of the database, also while the bot runs
+  paperboy restore <file>                  put a backup back (the bot stopped; the old database is kept)
 ${platformLines.map((line) => `  paperboy ${line}\n`).join('')}  paperboy help
 
 Options: --verbose  also print the info log of one-shot commands (fetch, search, digest)

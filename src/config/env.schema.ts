@@ -1,4 +1,7 @@
+import { homedir } from 'node:os';
 import { z } from 'zod';
+import { defaultDatabasePath, resolveDatabaseUrl } from './database-location';
+import { projectFolder } from './project-folder';
 
 export const url = (name: string) =>
   z
@@ -36,12 +39,15 @@ export const coreEnvShape = {
   HF_TOKEN: z.string().optional(),
   HF_TIMEOUT_MS: positiveInt.default(15_000),
   HF_RETRY_BUDGET_MS: positiveInt.default(30_000),
+  /** Resolved once here (src/config/database-location.ts): the rest of paperboy sees an absolute path. */
   DATABASE_URL: z
     .string()
-    .default('./data/paperboy.db')
-    .refine((value) => !/^[a-z]+:\/\//i.test(value) || /^(file|postgres|postgresql):\/\//i.test(value), {
-      message:
-        'expected a SQLite file path such as ./data/paperboy.db, or a PostgreSQL URL such as postgres://user@host:5432/paperboy',
+    .default(defaultDatabasePath)
+    .transform((value, ctx) => {
+      const resolved = resolveDatabaseUrl(value, { project: projectFolder(), home: homedir() });
+      if ('url' in resolved) return resolved.url;
+      ctx.addIssue({ code: 'custom', message: resolved.problem });
+      return z.NEVER;
     }),
   /** Unset means: info for the bot, warn for one-shot CLI commands, error in console mode (the terminal is the UI). */
   LOG_LEVEL: lowerCased(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).optional(),

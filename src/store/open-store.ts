@@ -1,7 +1,8 @@
 /**
  * Opens the store DATABASE_URL names: `postgres://` or `postgresql://` is a PostgreSQL server, anything
- * else a SQLite file (the embedded default: `./data/paperboy.db`, `file:///abs/path.db`, `:memory:`).
+ * else a SQLite file (an absolute path once the configuration has resolved it, or `:memory:`).
  */
+import { isPostgresUrl } from '../config/database-location';
 import { openPostgresStore, type PostgresStoreOptions } from './postgres/pg-store';
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store';
 import type { Store } from './store';
@@ -10,8 +11,6 @@ export interface OpenStoreOptions {
   sqlite?: SqliteStoreOptions;
   postgres?: PostgresStoreOptions;
 }
-
-export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 export async function openStore(databaseUrl: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (isPostgresUrl(databaseUrl)) return openPostgresStore(databaseUrl, options.postgres);

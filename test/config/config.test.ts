@@ -5,12 +5,14 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseConfig } from '../../src/app/config';
 import { createLogger } from '../../src/logging/logger';
+import { repoRoot } from '../support/run-cli';
 
 describe('configuration', () => {
   it('has a default for everything optional', () => {
     expect(parseConfig({})).toMatchObject({
       HF_BASE_URL: 'https://huggingface.co',
-      DATABASE_URL: './data/paperboy.db',
+      // The default is taken from the paperboy folder, not the current one (issue 23, item 8).
+      DATABASE_URL: join(repoRoot, 'data', 'paperboy.db'),
       DISCORD_API_BASE: 'https://discord.com/api',
       SLACK_API_URL: 'https://slack.com/api/',
       REFRESH_INTERVAL_MINUTES: 60,
@@ -37,7 +39,7 @@ describe('configuration', () => {
       'postgresql://db/paperboy',
     );
     expect(parseConfig({ DATABASE_URL: 'file:///var/lib/paperboy.db' }).DATABASE_URL).toBe(
-      'file:///var/lib/paperboy.db',
+      '/var/lib/paperboy.db',
     );
   });
 

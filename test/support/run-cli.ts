@@ -18,13 +18,24 @@ export function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   return { ...keep, LOG_FORMAT: 'json', ...overrides };
 }
 
+export interface CliOptions {
+  env: Record<string, string>;
+  cwd: string;
+  input?: string;
+  /** Another installation's `bin/paperboy.js` (test/support/paperboy-folder.ts). Default: this one's. */
+  bin?: string;
+  /** Run as an unprivileged user (see test/support/unprivileged.ts) rather than as the test runner. */
+  user?: { uid: number; gid: number } | undefined;
+}
+
 /** Runs `paperboy <args>` through its package bin, as `npx paperboy` would. */
-export function runCli(
-  args: string[],
-  options: { env: Record<string, string>; cwd: string; input?: string },
-): Promise<CliRun> {
+export function runCli(args: string[], options: CliOptions): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd, env: childEnv(options.env) });
+    const child = spawn(process.execPath, [options.bin ?? bin, ...args], {
+      cwd: options.cwd,
+      env: childEnv(options.env),
+      ...(options.user ?? {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

@@ -4,7 +4,7 @@
  * transaction-scoped advisory lock (per schema), so exactly one applies it and the others see it done.
  * Never edit a released migration: append a new one.
  */
-import { PaperboyError } from '../../errors';
+import { newerSchemaError } from '../newer-schema';
 import type { SqlClient } from './pg-client';
 import { coreSchema } from './pg-core-schema';
 import { installationSchema } from './pg-installation-schema';
@@ -73,10 +73,11 @@ export async function migratePostgres(
       );
       const current = Number(rows[0]?.version ?? 0);
       if (current > migrations.length) {
-        throw new PaperboyError(
-          'store_unavailable',
-          `The schema in ${where} is at version ${current}, newer than this paperboy (${migrations.length}): ` +
-            'a newer paperboy migrated it. Upgrade this one, or point DATABASE_URL at another database.',
+        throw newerSchemaError(
+          `on ${where}`,
+          current,
+          migrations.length,
+          'restore the pg_dump made before the upgrade into an empty database (pg_restore)',
         );
       }
       if (current === migrations.length) return false;

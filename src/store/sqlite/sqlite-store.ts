@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
+import { newerSchemaError } from '../newer-schema';
 import type { SavedDay, Store } from '../store';
 import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
@@ -50,7 +51,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
-      migrate(db);
+      migrate(db, path);
     }
   } catch (error) {
     db.close();
@@ -95,7 +96,8 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
       try {
         return claimSchedulerLock(db, path, holder);
       } catch (error) {
-        throw openFailure(error, `${path}-lock`);
+        // The lock file's own failures come coded (naming it); anything else is the database's.
+        throw openFailure(error, path);
       }
     },
     close: async () => {
@@ -132,12 +134,17 @@ function openDatabase(path: string): Database.Database {
   }
 }
 
-function migrate(db: Database.Database): void {
+function migrate(db: Database.Database, path: string): void {
   // Reading the schema first makes a corrupt or non-database file fail here, before anything is written.
   db.prepare('SELECT count(*) FROM sqlite_master').get();
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > migrations.length) {
-    throw new Error(`schema version ${current} is newer than this paperboy (${migrations.length})`);
+    throw newerSchemaError(
+      path,
+      current,
+      migrations.length,
+      'restore the backup made before the upgrade (paperboy restore <file>)',
+    );
   }
   for (let version = current; version < migrations.length; version++) {
     db.transaction(() => {

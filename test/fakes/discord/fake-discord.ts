@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Faults } from './fake-faults';
 import { FakeGateway } from './fake-gateway';
 import { guildCreatePayload, reactionPayload, snowflake, userPayload } from './fake-payloads';
+import { BotPermissions } from './fake-permissions';
 import { PlatformLimits } from './fake-platform-limits';
 import { Recorder } from './fake-recorder';
 import { channelRoutes } from './fake-routes-channels';
@@ -45,6 +46,8 @@ export interface FakeDiscordOptions {
    * shards starts at once only with a value at least its shard count. Default 1, as for most bots.
    */
   maxConcurrency?: number;
+  /** The bot's permissions in every channel, enforced per route (fake-permissions.ts). Default: all. */
+  botPermissions?: bigint;
 }
 
 /** Where an injected event goes: to its guild's shard (as Discord does), to one shard, or to every connection. */
@@ -68,6 +71,7 @@ export class FakeDiscord {
   readonly faults = new Faults();
   /** Discord's per-channel and global rate limits, off until `limits.enforce()`. */
   readonly limits = new PlatformLimits();
+  readonly permissions: BotPermissions;
   readonly store: FakeStore;
   readonly gateway: FakeGateway;
   readonly applicationId: string;
@@ -86,6 +90,7 @@ export class FakeDiscord {
     this.applicationId = options.applicationId ?? '800000000000000001';
     this.botUser = userPayload(this.applicationId, 'paperboy', true);
     this.recommendedShards = options.recommendedShards ?? 1;
+    this.permissions = new BotPermissions(options.botPermissions);
     const requiredShards = options.requiredShards ?? 1;
     this.store = new FakeStore(
       structuredClone(options.guilds ?? [DEFAULT_GUILD]),
@@ -294,8 +299,12 @@ export class FakeDiscord {
       : { headers: {} };
     if (limited) return limited;
     const headers = { ...faultHeaders, ...limitHeaders };
+    const verdict = route.auth ? this.permissions.check(method, path, body, this.store) : null;
+    if (verdict && 'refuse' in verdict) return verdict.refuse;
+    if (verdict && 'emptyList' in verdict) return { status: 200, body: [], headers };
     const params = (route.pattern.exec(path) ?? []).slice(1).map((param) => param ?? '');
-    const reply = route.handle({ method, path, params, query, body }, this.world);
+    const asked = verdict && 'stripEmbeds' in verdict ? { ...body, embeds: [] } : body;
+    const reply = route.handle({ method, path, params, query, body: asked }, this.world);
     return this.faults.lost(method, path, body) ?? { ...reply, headers: { ...headers, ...reply.headers } };
   }
 }
