@@ -1,18 +1,31 @@
 /**
- * `npm run bench:relevance [-- --store sqlite,postgres] [--no-ablation]`: the labelled set of
- * test/search/relevance-set-v3.ts over the larger corpus, per category, for the old search (recorded), this
- * search on each store asked for (SQLite by default; `postgres` is TEST_DATABASE_URL or the local server,
- * `pglite` the embedded one) and plain FTS5 bm25, then the ablation table (on the first store): the same
- * set with each mechanism of search-features.ts switched off in turn.
+ * `npm run bench:relevance [-- --store sqlite,postgres] [--no-ablation] [--reveal-held-out]`: the labelled
+ * set of test/search/relevance-set-v3.ts over the larger corpus, per category, for the old search
+ * (recorded), this search on each store asked for (SQLite by default; `postgres` is TEST_DATABASE_URL or the
+ * local server, `pglite` the embedded one) and plain FTS5 bm25; the existing sets; then the independent set
+ * of issue 26 (test/search/relevance-set-independent.ts) over its own corpus, tuned half only, beside plain
+ * FTS5 with the words ANDed, ORed and ORed over the title, abstract and names; then the ablation table (on the
+ * first store): the v3 set with each mechanism of search-features.ts switched off in turn.
+ *
+ * The independent set's held-out half is never printed unless `--reveal-held-out` says so, and then only as
+ * per-category figures: it is for the end of the search work, never for tuning.
  */
 import { parseArgs } from 'node:util';
 import { allFeatures, type SearchFeatures } from '../src/search/search-features';
+import { independentCategories } from '../test/search/relevance-set-independent';
 import { relevanceSetV3 } from '../test/search/relevance-set-v3';
+import {
+  independentHeldOut,
+  independentSystems,
+  independentTuned,
+  plainNames,
+} from '../test/search/support/independent-report';
 import {
   existingSets,
   formatTable,
   heldOut,
   scoreByCategory,
+  scoreEachCategory,
   systems,
   tuned,
 } from '../test/search/support/relevance-report';
@@ -22,6 +35,7 @@ const { values } = parseArgs({
   options: {
     store: { type: 'string', default: 'sqlite' },
     'no-ablation': { type: 'boolean', default: false },
+    'reveal-held-out': { type: 'boolean', default: false },
   },
 });
 const kinds = [...new Set((values.store ?? 'sqlite').split(',').map((name) => storeKind(name.trim())))];
@@ -64,6 +78,40 @@ for (const kind of kinds)
       `| ${name} | ${row.main.toFixed(3)} | ${row.heldOut.toFixed(3)} | ${row.offTopic.toFixed(2)} |`,
     );
   }
+
+const independent = [];
+for (const kind of kinds)
+  independent.push({ kind, run: await independentSystems(allFeatures, opener(kind)) });
+const [baseline] = independent;
+if (!baseline) throw new Error('no store to measure');
+const halves: Array<[string, typeof independentTuned]> = [
+  ['Independent set (issue 26), tuned half: the queries a search may be tuned on', independentTuned],
+];
+if (values['reveal-held-out'])
+  halves.push([
+    'Independent set (issue 26), HELD-OUT half, revealed by --reveal-held-out: for the end of the search work, never tune on it',
+    independentHeldOut,
+  ]);
+for (const [title, set] of halves) {
+  console.log(`\n## ${title}: ${set.length} queries over ${baseline.run.papers} papers, hits@10 / MRR@10\n`);
+  const columns = [];
+  for (const { kind, run } of independent)
+    columns.push({
+      name: `this search (${kind})`,
+      rows: await scoreEachCategory(set, independentCategories, run.current),
+    });
+  for (const variant of ['and', 'or', 'orNames'] as const)
+    columns.push({
+      name: plainNames[variant],
+      rows: await scoreEachCategory(set, independentCategories, baseline.run.plain[variant]),
+    });
+  console.log(formatTable(columns, ['hitsAt10', 'mrrAt10']));
+}
+if (!values['reveal-held-out'])
+  console.log(
+    `\n(The held-out half, ${independentHeldOut.length} queries, is not shown: --reveal-held-out at the end.)`,
+  );
+for (const { run } of independent) await run.close();
 
 if (!values['no-ablation']) {
   console.log(`\n## Ablation (${first}): MRR@10 over all queries with one mechanism off\n`);

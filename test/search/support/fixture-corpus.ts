@@ -42,16 +42,12 @@ interface CorpusRecord {
   upvotes: number;
 }
 
-/**
- * The real fixtures plus relevance-corpus-2025.json: 103 papers written in the shape of a season of Daily
- * Papers (title, abstract, authors, organisation, AI keywords), nearly all about LLM post-training, agents
- * and efficiency, so some words are in most papers, as on the store issue 13 was seen on.
- */
-export function largerCorpus(): Paper[] {
+/** A corpus written in the shape of Daily Papers records (test/fixtures/<name>), as the store holds papers. */
+function writtenCorpus(name: string): Paper[] {
   const records = JSON.parse(
-    readFileSync(new URL('../../fixtures/relevance-corpus-2025.json', import.meta.url), 'utf8'),
+    readFileSync(new URL(`../../fixtures/${name}`, import.meta.url), 'utf8'),
   ) as CorpusRecord[];
-  const written = records.map(
+  return records.map(
     (record): Paper => ({
       ...record,
       organization: record.organization ? { ...record.organization, avatarUrl: null } : null,
@@ -67,8 +63,22 @@ export function largerCorpus(): Paper[] {
       publishedAt: `${record.batchDay}T00:00:00.000Z`,
     }),
   );
-  return [...fixturePapers(), ...written];
 }
+
+/**
+ * The real fixtures plus relevance-corpus-2025.json: 103 papers written in the shape of a season of Daily
+ * Papers (title, abstract, authors, organisation, AI keywords), nearly all about LLM post-training, agents
+ * and efficiency, so some words are in most papers, as on the store issue 13 was seen on.
+ */
+export function largerCorpus(): Paper[] {
+  return [...fixturePapers(), ...writtenCorpus('relevance-corpus-2025.json')];
+}
+
+/**
+ * relevance-corpus-independent.json alone: 236 real papers from fields the other fixtures do not cover, the
+ * corpus of the independent labelled set (test/search/relevance-set-independent.ts, issue 26).
+ */
+export const independentCorpus = (): Paper[] => writtenCorpus('relevance-corpus-independent.json');
 
 /** Opens an empty store: an in-memory SQLite one unless a test or bench says which (test/support/test-stores.ts). */
 export type OpenStore = () => Promise<Store>;

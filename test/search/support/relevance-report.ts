@@ -19,6 +19,13 @@ export interface Answer {
 
 export type System = (query: string) => Answer | Promise<Answer>;
 
+/** What scoring needs of a labelled query, whichever set it comes from. */
+export interface Labelled<C extends string = string> {
+  category: C;
+  query: string;
+  relevant: string[];
+}
+
 export interface Scores {
   queries: number;
   hitsAt1: number;
@@ -27,7 +34,7 @@ export interface Scores {
   mrrAt10: number;
 }
 
-async function score(queries: LabelledQueryV3[], system: System): Promise<Scores> {
+async function score(queries: Labelled[], system: System): Promise<Scores> {
   let at1 = 0;
   let at3 = 0;
   let at10 = 0;
@@ -59,11 +66,16 @@ async function score(queries: LabelledQueryV3[], system: System): Promise<Scores
   };
 }
 
-export type Row = { category: Category | 'all'; scores: Scores };
+export type Row<C extends string = Category> = { category: C | 'all'; scores: Scores };
 
-export async function scoreByCategory(queries: LabelledQueryV3[], system: System): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const category of categories) {
+/** One row per category of `among` (in that order), then one over all the queries. */
+export async function scoreEachCategory<C extends string>(
+  queries: Array<Labelled<C>>,
+  among: readonly C[],
+  system: System,
+): Promise<Array<Row<C>>> {
+  const rows: Array<Row<C>> = [];
+  for (const category of among) {
     rows.push({
       category,
       scores: await score(
@@ -75,6 +87,9 @@ export async function scoreByCategory(queries: LabelledQueryV3[], system: System
   rows.push({ category: 'all' as const, scores: await score(queries, system) });
   return rows;
 }
+
+export const scoreByCategory = (queries: LabelledQueryV3[], system: System): Promise<Row[]> =>
+  scoreEachCategory(queries, categories, system);
 
 const oldRanks = () =>
   (
@@ -113,14 +128,24 @@ export const tuned = relevanceSetV3.filter((query) => !query.heldOut);
 
 const pct = (value: number) => value.toFixed(2);
 
-/** A markdown table: one row per category, hits@1/3/10 and MRR@10 for each system. */
-export function formatTable(columns: Array<{ name: string; rows: Row[] }>): string {
-  const header = `| category | n | ${columns.map((c) => `${c.name} h@1 / h@3 / h@10 / MRR@10`).join(' | ')} |`;
+const metricNames = { hitsAt1: 'h@1', hitsAt3: 'h@3', hitsAt10: 'h@10', mrrAt10: 'MRR@10' } as const;
+export type Metric = keyof typeof metricNames;
+
+/** A markdown table: one row per category, the `metrics` (hits@1/3/10 and MRR@10 unless told) for each system. */
+export function formatTable(
+  columns: Array<{ name: string; rows: Array<Row<string>> }>,
+  metrics: readonly Metric[] = ['hitsAt1', 'hitsAt3', 'hitsAt10', 'mrrAt10'],
+): string {
+  const names = metrics.map((metric) => metricNames[metric]).join(' / ');
+  const header = `| category | n | ${columns.map((c) => `${c.name} ${names}`).join(' | ')} |`;
   const divider = `|---|---|${columns.map(() => '---').join('|')}|`;
   const lines = (columns[0]?.rows ?? []).map((row, index) => {
     const cells = columns.map((column) => {
       const s = column.rows[index]?.scores;
-      return s ? `${pct(s.hitsAt1)} / ${pct(s.hitsAt3)} / ${pct(s.hitsAt10)} / **${pct(s.mrrAt10)}**` : '';
+      if (!s) return '';
+      return metrics
+        .map((metric) => (metric === 'mrrAt10' ? `**${pct(s[metric])}**` : pct(s[metric])))
+        .join(' / ');
     });
     return `| ${row.category} | ${row.scores.queries} | ${cells.join(' | ')} |`;
   });

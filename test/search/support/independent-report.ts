@@ -1,0 +1,48 @@
+/**
+ * The systems issue 26 measures on its independent set, over the independent corpus alone: this search on
+ * the store `open` makes, and plain FTS5 bm25 with the words ANDed, ORed, and ORed over the title, abstract,
+ * authors and organisation. The set's two halves are split here once; the held-out half is for the end of
+ * the search work only (see test/search/relevance-set-independent.ts).
+ */
+import { allFeatures, type SearchFeatures } from '../../../src/search/search-features';
+import { createSearchService } from '../../../src/search/search-service';
+import { relevanceSetIndependent } from '../relevance-set-independent';
+import { fixtureStore, independentCorpus, type OpenStore } from './fixture-corpus';
+import { plainFts5, plainVariants } from './plain-fts5';
+import type { Answer } from './relevance-report';
+
+export const independentTuned = relevanceSetIndependent.filter((query) => !query.heldOut);
+export const independentHeldOut = relevanceSetIndependent.filter((query) => query.heldOut);
+
+/** The plain baselines by the names the tables print. */
+export const plainNames = {
+  and: 'plain FTS5 AND',
+  or: 'plain FTS5 OR',
+  orNames: 'plain FTS5 OR (title, abstract, authors, org)',
+} as const satisfies Record<keyof typeof plainVariants, string>;
+
+export async function independentSystems(features: SearchFeatures = allFeatures, open?: OpenStore) {
+  const papers = independentCorpus();
+  const store = await fixtureStore(papers, open);
+  const search = createSearchService(store, features);
+  const plain = {
+    and: plainFts5(papers, plainVariants.and),
+    or: plainFts5(papers, plainVariants.or),
+    orNames: plainFts5(papers, plainVariants.orNames),
+  };
+  const answer =
+    (baseline: keyof typeof plain) =>
+    (query: string): Answer => ({ ids: plain[baseline].ids(query), weak: false });
+  return {
+    papers: papers.length,
+    current: async (query: string): Promise<Answer> => {
+      const result = await search.search({ text: query, limit: 10 });
+      return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
+    },
+    plain: { and: answer('and'), or: answer('or'), orNames: answer('orNames') },
+    close: async () => {
+      await store.close();
+      for (const baseline of Object.values(plain)) baseline.close();
+    },
+  };
+}
