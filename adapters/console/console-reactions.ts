@@ -3,9 +3,9 @@
  * as ada` flags a paper as if teammate "ada" reacted to a link she shared; `unreact …` withdraws it.
  */
 import type { CommandService } from '../../commands/command-service';
-import type { ChannelRef } from '../../src/chat/chat-port';
-import type { ReactionOutcome } from '../../src/discussion/discussion';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
+import type { ChannelRef } from '../../src/records/channel';
+import type { ReactionOutcome } from '../../src/records/discussion';
 
 export interface ConsoleMessages {
   /** Registers a message "posted by a user" and returns its id. */

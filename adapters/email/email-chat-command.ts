@@ -8,7 +8,7 @@ import type { PlatformChatCommand } from '../../src/app/platform-module';
 import { textReply } from '../../src/chat/replies';
 import { describeSchedule } from '../../src/digest/schedule';
 import { DeliveryError, PaperboyError } from '../../src/errors';
-import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../../src/records/subscription';
 import { normalAddress } from './email-address';
 import { sendConfirmation } from './email-confirmation';
 import { type EmailConfig, emailSettings } from './email-env';

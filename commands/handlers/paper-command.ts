@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { toPaperCard } from '../../src/digest/paper-card';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
-import type { Paper } from '../../src/papers/paper';
+import type { Paper } from '../../src/records/paper';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';

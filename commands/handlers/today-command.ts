@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { previewDigest } from '../../src/digest/digest-preview';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';

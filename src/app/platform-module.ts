@@ -11,7 +11,7 @@ import type { CommandSpec } from '../../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
 import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
-import type { Subscription } from '../subscriptions/subscription';
+import type { Subscription } from '../records/subscription';
 import type { WorkspaceInstallations } from '../subscriptions/workspace-installations';
 
 /** Whether a module's configuration turns it on; `reason` is the banner's parenthesis either way. */

@@ -1,9 +1,9 @@
-import type { ChannelRef } from '../chat/chat-port';
 import { describeSchedule } from '../digest/schedule';
 import { trendingDepth } from '../digest/trending-plan';
+import type { ChannelRef } from '../records/channel';
+import type { Delivery, DigestRun } from '../records/delivery';
+import type { Subscription } from '../records/subscription';
 import type { Store } from '../store/store';
-import type { Subscription } from '../subscriptions/subscription';
-import type { Delivery, DigestRun } from './delivery';
 
 /** What `/papers why` can say about a paper in a channel. */
 export type DeliveryVerdict =

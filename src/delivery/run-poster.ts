@@ -1,15 +1,16 @@
 import type { Logger } from 'pino';
-import type { ChannelRef, DeliveryPort } from '../chat/chat-port';
+import type { DeliveryPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import { digestHeader } from '../digest/digest-plan';
 import { toPaperCard } from '../digest/paper-card';
 import { nothingNewTrending, trendingHeader, trendingNote } from '../digest/trending-plan';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
-import type { Paper } from '../papers/paper';
 import { rankingNote } from '../ranking/ranking-reason';
+import type { ChannelRef } from '../records/channel';
+import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from '../records/delivery';
+import type { Paper } from '../records/paper';
+import type { Subscription } from '../records/subscription';
 import type { Store } from '../store/store';
-import type { Subscription } from '../subscriptions/subscription';
-import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from './delivery';
 
 export interface RunPosterOptions {
   store: Store;

@@ -1,8 +1,8 @@
 import type { DigestHeader } from '../chat/replies';
-import type { SkipReason } from '../delivery/delivery';
-import { dailyPapersDayUrl, type Paper } from '../papers/paper';
+import type { SkipReason } from '../records/delivery';
+import { dailyPapersDayUrl, type Paper } from '../records/paper';
+import type { DigestSettings } from '../records/subscription';
 import type { PlannedDelivery } from '../store/store';
-import type { DigestSettings } from '../subscriptions/subscription';
 import { firstMatchingKeyword } from './keyword-match';
 
 /** Most upvoted first; ties by comments, then id, so a plan is the same every time. */

@@ -1,9 +1,9 @@
 import type { DigestHeader, PaperCard } from '../chat/replies';
 import type { BatchSync } from '../ingest/batch-sync';
-import type { Paper } from '../papers/paper';
 import { rankingNote } from '../ranking/ranking-reason';
+import type { Paper } from '../records/paper';
+import type { DigestSettings } from '../records/subscription';
 import type { BatchRecord, Store } from '../store/store';
-import type { DigestSettings } from '../subscriptions/subscription';
 import { type DigestOrder, digestHeader, filterVerdict, upvoteOrder } from './digest-plan';
 import { toPaperCard } from './paper-card';
 

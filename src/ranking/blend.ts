@@ -6,7 +6,7 @@
  */
 
 import { byPopularity } from '../digest/digest-plan';
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 
 export interface BlendParameters {
   /** Below this many flagged papers the order is the upvote order. */

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ChannelRef } from '../chat/chat-port';
 import { upvoteOrder } from '../digest/digest-plan';
-import type { Paper } from '../papers/paper';
+import type { ChannelRef } from '../records/channel';
+import type { Paper } from '../records/paper';
 import type { Store } from '../store/store';
 import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles } from './blend';
 import {

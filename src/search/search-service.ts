@@ -6,7 +6,7 @@
  * a light popularity prior. Quoted phrases must match and `-word` must not. Nothing is ranked by recency.
  */
 import type { SnippetPart } from '../chat/replies';
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import type { PaperFilters, Store, TextClause, TextHit, TextQuery } from '../store/store';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';

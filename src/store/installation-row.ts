@@ -1,5 +1,5 @@
 /** The stored shape of an installation, the same on SQLite and PostgreSQL (metadata is JSON text). */
-import type { Platform } from '../chat/chat-port';
+import type { Platform } from '../records/channel';
 import type { Installation } from './store';
 
 export interface InstallationRow {

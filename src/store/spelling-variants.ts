@@ -3,7 +3,7 @@
  * a paper adds, and the one-deletion variants that make near words a few index lookups (the reasoning is in
  * src/store/sqlite/sqlite-search-vocabulary.ts).
  */
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import { vocabularyWords } from '../search/search-text';
 
 /** Words of 5+ letters get deletion variants: shorter words have too many neighbours to correct safely. */

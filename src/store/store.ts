@@ -1,10 +1,10 @@
-import type { ChannelRef, Platform } from '../chat/chat-port';
-import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
-import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
-import type { Paper } from '../papers/paper';
 import type { ChannelModel } from '../ranking/channel-model';
-import type { RejectedItem } from '../sources/paper-source';
-import type { DigestSettings, DigestSource, Subscription } from '../subscriptions/subscription';
+import type { ChannelRef, Platform } from '../records/channel';
+import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../records/delivery';
+import type { ChannelSettings, DiscussionRecord, QueueItem } from '../records/discussion';
+import type { Paper } from '../records/paper';
+import type { RejectedItem } from '../records/rejected-item';
+import type { DigestSettings, DigestSource, Subscription } from '../records/subscription';
 
 /**
  * A repository contract as callers see it: every method resolves later. The contracts below are written

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CorpusPaper } from '../../bench/ranking/generate-ranking-corpus';
-import type { ChannelRef } from '../../src/chat/chat-port';
 import { byPopularity } from '../../src/digest/digest-plan';
-import { defaultChannelSettings } from '../../src/discussion/discussion';
 import { createTeamRanking, type TeamRanking } from '../../src/ranking/team-ranking';
+import type { ChannelRef } from '../../src/records/channel';
+import { defaultChannelSettings } from '../../src/records/discussion';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 
 const corpus = (
   JSON.parse(

@@ -16,7 +16,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
-import type { ReactionOutcome } from '../../src/discussion/discussion';
+import type { ReactionOutcome } from '../../src/records/discussion';
 import { sampleCard } from './sample-cards';
 
 export interface RecordedCommand {

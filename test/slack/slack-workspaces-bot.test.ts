@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { explainDelivery } from '../../src/delivery/explain-delivery';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import {
   notInstalledReason,
   removedFromWorkspaceReason,

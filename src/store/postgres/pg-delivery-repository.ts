@@ -1,7 +1,7 @@
 /** The delivery log on PostgreSQL: digest runs and one row per (subscription, paper), never two. */
-import type { ChannelRef } from '../../chat/chat-port';
-import type { Delivery, DigestRun, SkipReason } from '../../delivery/delivery';
-import type { DigestSource } from '../../subscriptions/subscription';
+import type { ChannelRef } from '../../records/channel';
+import type { Delivery, DigestRun, SkipReason } from '../../records/delivery';
+import type { DigestSource } from '../../records/subscription';
 import type { DeliveryRepository, PlannedDelivery, Promised } from '../store';
 import type { SqlClient } from './pg-client';
 import { inChannel, toNumber } from './pg-rows';

@@ -1,12 +1,12 @@
 /** The discussion queue on PostgreSQL: channel settings, flagged papers and who flagged them, agendas, replayed events. */
-import type { ChannelRef, Platform } from '../../chat/chat-port';
+import type { ChannelRef, Platform } from '../../records/channel';
 import {
   type ChannelSettings,
   type DiscussionRecord,
   defaultChannelSettings,
   type Flag,
   type QueueItem,
-} from '../../discussion/discussion';
+} from '../../records/discussion';
 import type { DiscussionRepository, Promised } from '../store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';

@@ -3,7 +3,7 @@
  * keeps its first batch day, and fills in text fields a later fetch has). Search is `PgPaperSearch`'s:
  * it is told each change inside the upsert's transaction, so its index never disagrees with the papers.
  */
-import type { Paper } from '../../papers/paper';
+import type { Paper } from '../../records/paper';
 import { type PaperRow, paperFromRow, paperParams } from '../sqlite/sqlite-paper-row';
 import type { PaperFilters, PaperRepository, Promised, TextHit, TextQuery, UpsertResult } from '../store';
 import type { SqlClient } from './pg-client';

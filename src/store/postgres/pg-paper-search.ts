@@ -9,7 +9,7 @@
  * clause's ts_rank times its rarity over the whole table (Lucene's bm25 idf, as the service's coverage
  * uses): without it a common word in a title outranks the rare word the question is about.
  */
-import type { Paper } from '../../papers/paper';
+import type { Paper } from '../../records/paper';
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
 import type { PaperFilters, PaperRepository, Promised, TextClause, TextHit, TextQuery } from '../store';

@@ -1,7 +1,8 @@
 /** What the team ranking reads and keeps on PostgreSQL: a channel's signals, its 👎s and its learned model. */
-import type { ChannelRef } from '../../chat/chat-port';
+
 import type { ChannelModel } from '../../ranking/channel-model';
 import { decodeModel, encodeModel } from '../../ranking/model-codec';
+import type { ChannelRef } from '../../records/channel';
 import type { ChannelSignals, Promised, RankingRepository } from '../store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';

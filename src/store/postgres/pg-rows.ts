@@ -2,7 +2,7 @@
  * Small helpers the PostgreSQL repositories share: identity columns come back as strings from `pg` (bigint)
  * and as numbers from PGlite, so ids and counts are read through `toNumber`; channels are three columns.
  */
-import type { ChannelRef } from '../../chat/chat-port';
+import type { ChannelRef } from '../../records/channel';
 
 export const toNumber = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
 

@@ -6,7 +6,7 @@
  * the database, so a query word and a known word always compare equal. The deletion variants are made by
  * the database (`substr` over code points) for the words an upsert adds.
  */
-import type { Paper } from '../../papers/paper';
+import type { Paper } from '../../records/paper';
 import { minVariantLength, paperWords, typedVariants } from '../spelling-variants';
 import type { SqlClient } from './pg-client';
 

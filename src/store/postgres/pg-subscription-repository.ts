@@ -1,11 +1,11 @@
 /** Digest subscriptions on PostgreSQL, one per channel. */
-import type { ChannelRef, Platform } from '../../chat/chat-port';
+import type { ChannelRef, Platform } from '../../records/channel';
 import {
   type DigestSettings,
   type DigestSource,
   defaultDigestSettings,
   type Subscription,
-} from '../../subscriptions/subscription';
+} from '../../records/subscription';
 import type { Promised, SubscriptionRepository } from '../store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';

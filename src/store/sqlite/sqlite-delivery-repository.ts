@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { ChannelRef } from '../../chat/chat-port';
-import type { Delivery, DigestRun, SkipReason } from '../../delivery/delivery';
-import type { DigestSource } from '../../subscriptions/subscription';
+import type { ChannelRef } from '../../records/channel';
+import type { Delivery, DigestRun, SkipReason } from '../../records/delivery';
+import type { DigestSource } from '../../records/subscription';
 import type { DeliveryRepository, PlannedDelivery } from '../store';
 
 interface DeliveryRow {

@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { ChannelRef, Platform } from '../../chat/chat-port';
+import type { ChannelRef, Platform } from '../../records/channel';
 import {
   type ChannelSettings,
   type DiscussionRecord,
   defaultChannelSettings,
   type Flag,
   type QueueItem,
-} from '../../discussion/discussion';
+} from '../../records/discussion';
 import type { DiscussionRepository } from '../store';
 
 interface ItemRow {

@@ -1,6 +1,6 @@
 /** Apps installed in many workspaces, one row per platform and workspace; the secret arrives sealed. */
 import type Database from 'better-sqlite3';
-import type { Platform } from '../../chat/chat-port';
+import type { Platform } from '../../records/channel';
 import { type InstallationRow, installationFromRow } from '../installation-row';
 import type { Installation, InstallationRepository } from '../store';
 

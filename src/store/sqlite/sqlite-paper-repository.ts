@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Paper } from '../../papers/paper';
+import type { Paper } from '../../records/paper';
 import { paperWords } from '../spelling-variants';
 import type { PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';

@@ -1,5 +1,5 @@
 /** A `papers` row and its mapping to and from `Paper`. */
-import type { Paper } from '../../papers/paper';
+import type { Paper } from '../../records/paper';
 
 export interface PaperRow {
   rowid: number;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { ChannelRef } from '../../chat/chat-port';
 import type { ChannelModel } from '../../ranking/channel-model';
 import { decodeModel, encodeModel } from '../../ranking/model-codec';
+import type { ChannelRef } from '../../records/channel';
 import type { ChannelSignals, RankingRepository } from '../store';
 
 const channelParams = (channel: ChannelRef) =>

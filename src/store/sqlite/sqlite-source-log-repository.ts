@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { RejectedItem } from '../../sources/paper-source';
+import type { RejectedItem } from '../../records/rejected-item';
 import type { DayFailure, SourceLogRepository } from '../store';
 
 interface FailureRow {

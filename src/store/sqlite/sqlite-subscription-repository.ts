@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
-import type { ChannelRef, Platform } from '../../chat/chat-port';
+import type { ChannelRef, Platform } from '../../records/channel';
 import {
   type DigestSettings,
   type DigestSource,
   defaultDigestSettings,
   type Subscription,
-} from '../../subscriptions/subscription';
+} from '../../records/subscription';
 import type { SubscriptionRepository } from '../store';
 
 interface SubscriptionRow {

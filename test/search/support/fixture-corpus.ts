@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Paper } from '../../../src/papers/paper';
+import type { Paper } from '../../../src/records/paper';
 import { normalizeHfDailyItem, normalizeHfPaper } from '../../../src/sources/hf/hf-normalize';
 import { hfDailyItemSchema } from '../../../src/sources/hf/hf-schemas';
 import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store';

@@ -4,7 +4,7 @@
  * ranked by `bm25()` without column weights.
  */
 import Database from 'better-sqlite3';
-import type { Paper } from '../../../src/papers/paper';
+import type { Paper } from '../../../src/records/paper';
 import { words } from '../../../src/search/search-text';
 
 export function plainFts5(papers: Paper[]): { ids: (query: string) => string[]; close: () => void } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChannelSettings } from '../../../src/discussion/discussion';
 import type { ChannelModel } from '../../../src/ranking/channel-model';
-import { defaultDigestSettings } from '../../../src/subscriptions/subscription';
+import { defaultChannelSettings } from '../../../src/records/discussion';
+import { defaultDigestSettings } from '../../../src/records/subscription';
 import { testStores } from '../../support/test-stores';
 import { channel, otherChannel, useStore } from './contract-support';
 

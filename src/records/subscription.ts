@@ -1,4 +1,4 @@
-import type { ChannelRef } from '../chat/chat-port';
+import type { ChannelRef } from './channel';
 
 /** 0 = Sunday … 6 = Saturday, as `Date#getDay`. */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;

@@ -1,5 +1,5 @@
-import type { ChannelRef } from '../chat/chat-port';
-import type { Weekday } from '../subscriptions/subscription';
+import type { ChannelRef } from './channel';
+import type { Weekday } from './subscription';
 
 /** A channel's discussion settings; every channel has them, with these defaults until changed. */
 export interface ChannelSettings {

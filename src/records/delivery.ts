@@ -1,5 +1,5 @@
 /** The delivery log: one row per (subscription, paper), so a paper is never recorded twice for a channel. */
-import type { DigestSource } from '../subscriptions/subscription';
+import type { DigestSource } from './subscription';
 
 export type DeliveryState =
   /** Chosen for a digest, not yet sent. */
