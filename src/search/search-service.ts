@@ -7,7 +7,8 @@
  */
 import type { SnippetPart } from '../chat/replies';
 import type { Paper } from '../records/paper';
-import type { PaperFilters, Store, TextClause, TextHit, TextQuery } from '../store/store';
+import type { PaperFilters, TextClause, TextHit, TextQuery } from '../search-query/text-query';
+import type { Store } from '../store/store';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';
 import { allFeatures, type SearchFeatures } from './search-features';

@@ -5,6 +5,7 @@ import type { ChannelSettings, DiscussionRecord, QueueItem } from '../records/di
 import type { Paper } from '../records/paper';
 import type { RejectedItem } from '../records/rejected-item';
 import type { DigestSettings, DigestSource, Subscription } from '../records/subscription';
+import type { PaperFilters, TextHit, TextQuery } from '../search-query/text-query';
 
 /**
  * A repository contract as callers see it: every method resolves later. The contracts below are written
@@ -114,65 +115,6 @@ export interface PaperRepository {
   wordsNear(word: string, edits?: 1 | 2): Map<string, number>;
   /** The `limit` most common known words starting with `prefix`, with counts. */
   wordsStartingWith(prefix: string, limit: number): Map<string, number>;
-}
-
-/**
- * A text query as the search service plans it, independent of any query language: a paper matches when it
- * contains any of `clauses` (or there are none), all of `required` and none of `excluded`; it contains a
- * clause when it contains any of its alternatives.
- */
-export interface TextQuery {
-  /** Ranked by bm25, and each one a paper matches counts for it. */
-  clauses: TextClause[];
-  /**
-   * Clauses counted in `matched`, not required, and not ranked unless the store can afford it (words too
-   * dense for bm25 over their papers at this size; SQLite ranks those of common stems from its lists).
-   */
-  unscored?: TextClause[];
-  /** Quoted phrases: every one must match. */
-  required: TextClause[];
-  /** `-word`: none may match. */
-  excluded: TextClause[];
-  /**
-   * The window is chosen by bm25 × (1 + priorWeight × the popularity prior of src/search/ranking.ts, recency
-   * counted from the newest stored paper), so the papers the prior lifts into the top are in it. 0 or absent: bm25 alone.
-   */
-  priorWeight?: number;
-  /** False: every text column counts the same in bm25 (only the relevance bench's ablation asks). */
-  fieldWeights?: boolean;
-}
-
-export interface TextClause {
-  alternatives: TextAlternative[];
-}
-
-export interface TextAlternative {
-  /** Folded words (letters and digits only). */
-  words: string[];
-  /** The words adjacent and in order (a phrase), rather than anywhere in the paper. */
-  adjacent: boolean;
-}
-
-export interface PaperFilters {
-  /** Listed on (or published, for papers never listed) this day or later, `YYYY-MM-DD`. */
-  sinceDay?: string;
-  minUpvotes?: number;
-  /** Each name (or part of one, e.g. a surname) must appear among the authors. */
-  authors?: string[];
-  /** Words that must appear in the organization's name or full name. */
-  organization?: string;
-  /** Only papers the bot posted in this channel. */
-  postedIn?: ChannelRef;
-  /** Only these papers (e.g. a channel's discussion queue); an empty list matches nothing. */
-  paperIds?: readonly string[];
-}
-
-export interface TextHit {
-  paper: Paper;
-  /** Text relevance (bm25 with field weights): higher is better, comparable within one query only. */
-  score: number;
-  /** Indexes into `clauses` then `unscored` (counted on) of the clauses the paper matches. */
-  matched: number[];
 }
 
 export interface BatchRecord {

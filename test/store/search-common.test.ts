@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCorpus } from '../../bench/synthetic-corpus';
 import { priorWeight } from '../../src/search/ranking';
+import type { PaperFilters, TextQuery } from '../../src/search-query/text-query';
 import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { SqliteTextSearch } from '../../src/store/sqlite/sqlite-text-search';
-import type { PaperFilters, TextQuery } from '../../src/store/store';
 
 /**
  * The common-stem lists must choose the same window as bm25 × prior over every paper would: here stems in

@@ -4,8 +4,9 @@
  * it is told each change inside the upsert's transaction, so its index never disagrees with the papers.
  */
 import type { Paper } from '../../records/paper';
+import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import { type PaperRow, paperFromRow, paperParams } from '../sqlite/sqlite-paper-row';
-import type { PaperFilters, PaperRepository, Promised, TextHit, TextQuery, UpsertResult } from '../store';
+import type { PaperRepository, Promised, UpsertResult } from '../store';
 import type { SqlClient } from './pg-client';
 import { PgPaperSearch } from './pg-paper-search';
 import { named, toNumber } from './pg-rows';

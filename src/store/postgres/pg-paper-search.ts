@@ -11,8 +11,9 @@
  */
 import type { Paper } from '../../records/paper';
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
+import type { PaperFilters, TextClause, TextHit, TextQuery } from '../../search-query/text-query';
 import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
-import type { PaperFilters, PaperRepository, Promised, TextClause, TextHit, TextQuery } from '../store';
+import type { PaperRepository, Promised } from '../store';
 import type { SqlClient } from './pg-client';
 import {
   anyQuery,

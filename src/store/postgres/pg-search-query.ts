@@ -4,7 +4,7 @@
  * nothing a user typed can act as tsquery syntax; each tsquery is passed as a parameter to `to_tsquery`.
  */
 import { words } from '../../search/search-text';
-import type { PaperFilters, TextAlternative, TextClause } from '../store';
+import type { PaperFilters, TextAlternative, TextClause } from '../../search-query/text-query';
 
 /** The text search configuration pg-search-schema.ts defines. */
 export const searchConfig = `'paper_search'::regconfig`;

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../records/paper';
+import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import { paperWords } from '../spelling-variants';
-import type { PaperFilters, PaperRepository, TextHit, TextQuery, UpsertResult } from '../store';
+import type { PaperRepository, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
 import { filterConditions, filterParams } from './sqlite-search-filters';
 import { clauseExpression, nameExpressions } from './sqlite-search-match';

@@ -16,7 +16,7 @@
 import type Database from 'better-sqlite3';
 import { priorWeight } from '../../search/ranking';
 import { stopwords } from '../../search/search-text';
-import type { TextAlternative, TextClause, TextQuery } from '../store';
+import type { TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
 import { bm25Weights, clauseExpression, priorExpression } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 

@@ -1,5 +1,5 @@
 /** The SQL side of search filters: conditions on the rows a search or a listing joins. */
-import type { PaperFilters } from '../store';
+import type { PaperFilters } from '../../search-query/text-query';
 import { nameExpressions } from './sqlite-search-match';
 
 /** The day a paper counts as, for `since` filters: its batch day, or its publication day if never listed. */

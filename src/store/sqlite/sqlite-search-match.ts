@@ -4,7 +4,7 @@
  */
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import { words } from '../../search/search-text';
-import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../store';
+import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
 
 /** bm25 column weights: title, AI keywords and summary, abstract, authors, organization. */
 export const bm25Weights = '10.0, 5.0, 5.0, 2.0, 1.0, 1.0';

@@ -7,7 +7,7 @@
  * names in the index, all inside the ranked query, so they never empty the window.
  */
 import type Database from 'better-sqlite3';
-import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../store';
+import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../../search-query/text-query';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
