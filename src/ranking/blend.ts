@@ -5,7 +5,7 @@
  * brings or on how confident the model is in absolute terms.
  */
 
-import { byPopularity } from '../digest/digest-plan';
+import { byPopularity } from '../papers/paper-order';
 import type { Paper } from '../records/paper';
 
 export interface BlendParameters {

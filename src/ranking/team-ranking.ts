@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import { upvoteOrder } from '../digest/digest-plan';
+import { upvoteOrder } from '../papers/paper-order';
 import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
 import type { Store } from '../store/store';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CorpusPaper } from '../../bench/ranking/generate-ranking-corpus';
-import { byPopularity } from '../../src/digest/digest-plan';
+import { byPopularity } from '../../src/papers/paper-order';
 import { createTeamRanking, type TeamRanking } from '../../src/ranking/team-ranking';
 import type { ChannelRef } from '../../src/records/channel';
 import { defaultChannelSettings } from '../../src/records/discussion';
