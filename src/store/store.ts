@@ -1,4 +1,3 @@
-import type { ChannelModel } from '../ranking/channel-model';
 import type { ChannelRef, Platform } from '../records/channel';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../records/delivery';
 import type { ChannelSettings, DiscussionRecord, QueueItem } from '../records/discussion';
@@ -306,6 +305,18 @@ export interface RankingRepository {
   addDislike(channel: ChannelRef, paperId: string, userId: string, now: string): boolean;
   /** True when there was such a dislike. */
   removeDislike(channel: ChannelRef, paperId: string, userId: string): boolean;
-  getModel(channel: ChannelRef): ChannelModel | null;
-  saveModel(channel: ChannelRef, model: ChannelModel): void;
+  /** The text `saveModel` kept for the channel, or null: the store never reads it (the team ranking decodes it). */
+  getModel(channel: ChannelRef): string | null;
+  /** Keeps the channel's model, replacing the last one. */
+  saveModel(channel: ChannelRef, model: StoredModel): void;
+}
+
+/**
+ * A channel's team model as the store keeps it: opaque text that the team ranking encodes and decodes
+ * (src/ranking/model-codec.ts), with what identifies it: the signals it was trained on, and when.
+ */
+export interface StoredModel {
+  text: string;
+  fingerprint: string;
+  trainedAt: string;
 }

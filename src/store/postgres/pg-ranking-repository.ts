@@ -1,9 +1,7 @@
 /** What the team ranking reads and keeps on PostgreSQL: a channel's signals, its 👎s and its learned model. */
 
-import type { ChannelModel } from '../../ranking/channel-model';
-import { decodeModel, encodeModel } from '../../ranking/model-codec';
 import type { ChannelRef } from '../../records/channel';
-import type { ChannelSignals, Promised, RankingRepository } from '../store';
+import type { ChannelSignals, Promised, RankingRepository, StoredModel } from '../store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';
 
@@ -68,21 +66,21 @@ export class PgRankingRepository implements Promised<RankingRepository> {
     return result.rowCount > 0;
   }
 
-  async getModel(channel: ChannelRef): Promise<ChannelModel | null> {
+  async getModel(channel: ChannelRef): Promise<string | null> {
     const { rows } = await this.client.query<{ model: string }>(
       `SELECT model FROM ranking_models WHERE ${inChannel()}`,
       channelParams(channel),
     );
-    return rows[0] ? decodeModel(rows[0].model) : null;
+    return rows[0] ? rows[0].model : null;
   }
 
-  async saveModel(channel: ChannelRef, model: ChannelModel): Promise<void> {
+  async saveModel(channel: ChannelRef, model: StoredModel): Promise<void> {
     await this.client.query(
       `INSERT INTO ranking_models (platform, workspace_id, channel_id, fingerprint, trained_at, model)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (platform, workspace_id, channel_id) DO UPDATE SET
          fingerprint = excluded.fingerprint, trained_at = excluded.trained_at, model = excluded.model`,
-      [...channelParams(channel), model.fingerprint, model.trainedAt, encodeModel(model)],
+      [...channelParams(channel), model.fingerprint, model.trainedAt, model.text],
     );
   }
 }

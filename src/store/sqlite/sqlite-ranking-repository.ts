@@ -1,8 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { ChannelModel } from '../../ranking/channel-model';
-import { decodeModel, encodeModel } from '../../ranking/model-codec';
 import type { ChannelRef } from '../../records/channel';
-import type { ChannelSignals, RankingRepository } from '../store';
+import type { ChannelSignals, RankingRepository, StoredModel } from '../store';
 
 const channelParams = (channel: ChannelRef) =>
   [channel.platform, channel.workspaceId, channel.channelId] as const;
@@ -66,14 +64,14 @@ export class SqliteRankingRepository implements RankingRepository {
     );
   }
 
-  getModel(channel: ChannelRef): ChannelModel | null {
+  getModel(channel: ChannelRef): string | null {
     const row = this.db
       .prepare(`SELECT model FROM ranking_models WHERE ${inChannel}`)
       .get(...channelParams(channel)) as { model: string } | undefined;
-    return row ? decodeModel(row.model) : null;
+    return row ? row.model : null;
   }
 
-  saveModel(channel: ChannelRef, model: ChannelModel): void {
+  saveModel(channel: ChannelRef, model: StoredModel): void {
     this.db
       .prepare(
         `INSERT INTO ranking_models (platform, workspace_id, channel_id, fingerprint, trained_at, model)
@@ -81,6 +79,6 @@ export class SqliteRankingRepository implements RankingRepository {
          ON CONFLICT (platform, workspace_id, channel_id) DO UPDATE SET
            fingerprint = excluded.fingerprint, trained_at = excluded.trained_at, model = excluded.model`,
       )
-      .run(...channelParams(channel), model.fingerprint, model.trainedAt, encodeModel(model));
+      .run(...channelParams(channel), model.fingerprint, model.trainedAt, model.text);
   }
 }
