@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CorpusPaper } from '../../bench/ranking/generate-ranking-corpus';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { byPopularity } from '../../src/papers/paper-order';
 import { modelFromStore } from '../../src/ranking/model-codec';
 import { createTeamRanking, type TeamRanking } from '../../src/ranking/team-ranking';
 import type { ChannelRef } from '../../src/records/channel';
 import { defaultChannelSettings } from '../../src/records/discussion';
 import { defaultDigestSettings } from '../../src/records/subscription';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 
 const corpus = (

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/engines/sqlite/migrations';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { PaperboyError } from '../../src/errors';
 import type { Paper } from '../../src/records/paper';
 import { defaultDigestSettings } from '../../src/records/subscription';
-import { migrations } from '../../src/store/sqlite/migrations';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../src/store/store';
 import { makePaper } from '../support/papers';
 

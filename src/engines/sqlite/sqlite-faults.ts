@@ -6,7 +6,7 @@
 import { statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PaperboyError } from '../../errors';
-import type { Promised } from '../store';
+import type { Promised } from '../../store/store';
 import { readOnlyError } from './sqlite-read-only';
 
 /** Less free space than this on the database's volume counts as "full" for an I/O error SQLite reports. */

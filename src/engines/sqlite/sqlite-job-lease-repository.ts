@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { JobLeaseRepository } from '../store';
+import type { JobLeaseRepository } from '../../store/store';
 
 const expiry = (now: string, ttlMs: number) => new Date(Date.parse(now) + ttlMs).toISOString();
 

@@ -1,8 +1,8 @@
 /** Apps installed in many workspaces, one row per platform and workspace; the secret arrives sealed. */
 import type Database from 'better-sqlite3';
 import type { Platform } from '../../records/channel';
+import type { Installation, InstallationRepository } from '../../store/store';
 import { type InstallationRow, installationFromRow } from '../installation-row';
-import type { Installation, InstallationRepository } from '../store';
 
 export class SqliteInstallationRepository implements InstallationRepository {
   constructor(private readonly db: Database.Database) {}

@@ -1,7 +1,7 @@
 /** What the team ranking reads and keeps on PostgreSQL: a channel's signals, its 👎s and its learned model. */
 
 import type { ChannelRef } from '../../records/channel';
-import type { ChannelSignals, Promised, RankingRepository, StoredModel } from '../store';
+import type { ChannelSignals, Promised, RankingRepository, StoredModel } from '../../store/store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';
 

@@ -1,6 +1,6 @@
 /**
  * Every table but `papers` and search's on PostgreSQL (migration 2): the final shape of SQLite's schema
- * (src/store/sqlite/migrations.ts), plus the job leases several instances share. Times are ISO text and
+ * (src/engines/sqlite/migrations.ts), plus the job leases several instances share. Times are ISO text and
  * JSON values their JSON text, as on SQLite, so both engines compare and return the same values; flags that
  * SQLite keeps as 0/1 stay integers for the same reason. Job leases alone use timestamptz: no caller reads
  * them back, and the server compares them.

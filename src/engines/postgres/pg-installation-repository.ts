@@ -1,7 +1,7 @@
 /** Apps installed in many workspaces on PostgreSQL: one row per platform and workspace, the secret sealed. */
 import type { Platform } from '../../records/channel';
+import type { Installation, InstallationRepository, Promised } from '../../store/store';
 import { type InstallationRow, installationFromRow } from '../installation-row';
-import type { Installation, InstallationRepository, Promised } from '../store';
 import type { SqlClient } from './pg-client';
 
 export class PgInstallationRepository implements Promised<InstallationRepository> {

@@ -2,7 +2,7 @@
 import type { ChannelRef } from '../../records/channel';
 import type { Delivery, DigestRun, SkipReason } from '../../records/delivery';
 import type { DigestSource } from '../../records/subscription';
-import type { DeliveryRepository, PlannedDelivery, Promised } from '../store';
+import type { DeliveryRepository, PlannedDelivery, Promised } from '../../store/store';
 import type { SqlClient } from './pg-client';
 import { inChannel, toNumber } from './pg-rows';
 

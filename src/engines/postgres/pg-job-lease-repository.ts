@@ -3,7 +3,7 @@
  * whose update is conditional, or a conditional UPDATE), so two instances deciding at once never both win:
  * the second waits on the row lock and then sees the first one's lease.
  */
-import type { JobLeaseRepository, Promised } from '../store';
+import type { JobLeaseRepository, Promised } from '../../store/store';
 import type { SqlClient } from './pg-client';
 
 export class PgJobLeaseRepository implements Promised<JobLeaseRepository> {

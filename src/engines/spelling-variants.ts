@@ -1,7 +1,7 @@
 /**
  * What both stores' spelling vocabularies are made of, so SQLite and PostgreSQL correct alike: which words
  * a paper adds, and the one-deletion variants that make near words a few index lookups (the reasoning is in
- * src/store/sqlite/sqlite-search-vocabulary.ts).
+ * src/engines/sqlite/sqlite-search-vocabulary.ts).
  */
 import type { Paper } from '../records/paper';
 import { vocabularyWords } from '../search/search-text';

@@ -1,6 +1,6 @@
 /** What the source could not give, on PostgreSQL: items it listed that failed validation, and days it failed to serve. */
 import type { RejectedItem } from '../../records/rejected-item';
-import type { DayFailure, Promised, SourceLogRepository } from '../store';
+import type { DayFailure, Promised, SourceLogRepository } from '../../store/store';
 import type { SqlClient } from './pg-client';
 import { toNumber } from './pg-rows';
 

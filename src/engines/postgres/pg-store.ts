@@ -4,7 +4,7 @@
  * (a digest run, a scheduled job's tick) is decided by the database, never by one process's memory.
  */
 import { PaperboyError } from '../../errors';
-import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../store';
+import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
 import { PgBatchRepository } from './pg-batch-repository';
 import type { SqlClient } from './pg-client';
 import { PgDeliveryRepository } from './pg-delivery-repository';

@@ -7,7 +7,7 @@ import {
   type Flag,
   type QueueItem,
 } from '../../records/discussion';
-import type { DiscussionRepository, Promised } from '../store';
+import type { DiscussionRepository, Promised } from '../../store/store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';
 

@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../records/paper';
 import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
+import type { PaperRepository, UpsertResult } from '../../store/store';
 import { paperWords } from '../spelling-variants';
-import type { PaperRepository, UpsertResult } from '../store';
 import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
 import { filterConditions, filterParams } from './sqlite-search-filters';
 import { clauseExpression, nameExpressions } from './sqlite-search-match';

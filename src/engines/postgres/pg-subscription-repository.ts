@@ -6,7 +6,7 @@ import {
   defaultDigestSettings,
   type Subscription,
 } from '../../records/subscription';
-import type { Promised, SubscriptionRepository } from '../store';
+import type { Promised, SubscriptionRepository } from '../../store/store';
 import type { SqlClient } from './pg-client';
 import { channelParams, inChannel, toNumber } from './pg-rows';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { BatchRecord, BatchRepository } from '../store';
+import type { BatchRecord, BatchRepository } from '../../store/store';
 
 interface BatchRow {
   day: string;

@@ -7,7 +7,7 @@ import {
   type Flag,
   type QueueItem,
 } from '../../records/discussion';
-import type { DiscussionRepository } from '../store';
+import type { DiscussionRepository } from '../../store/store';
 
 interface ItemRow {
   id: number;

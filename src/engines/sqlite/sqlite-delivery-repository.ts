@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { ChannelRef } from '../../records/channel';
 import type { Delivery, DigestRun, SkipReason } from '../../records/delivery';
 import type { DigestSource } from '../../records/subscription';
-import type { DeliveryRepository, PlannedDelivery } from '../store';
+import type { DeliveryRepository, PlannedDelivery } from '../../store/store';
 
 interface DeliveryRow {
   id: number;

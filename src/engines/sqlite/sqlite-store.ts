@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
-import type { SavedDay, Store } from '../store';
+import type { SavedDay, Store } from '../../store/store';
 import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';

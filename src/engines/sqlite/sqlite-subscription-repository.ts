@@ -6,7 +6,7 @@ import {
   defaultDigestSettings,
   type Subscription,
 } from '../../records/subscription';
-import type { SubscriptionRepository } from '../store';
+import type { SubscriptionRepository } from '../../store/store';
 
 interface SubscriptionRow {
   id: number;

@@ -1,7 +1,7 @@
 /**
  * Search on PostgreSQL, with its own full-text search: the weighted `search_vector` (pg-search-schema.ts)
  * and its GIN index find the papers, `ts_rank` with the field weights ranks them, `ts_headline` cuts the
- * snippets. The contract and the plan are SQLite's (src/store/sqlite/sqlite-text-search.ts): one ranked
+ * snippets. The contract and the plan are SQLite's (src/engines/sqlite/sqlite-text-search.ts): one ranked
  * query picks the best `limit` papers over the scored clauses (any may match), and says which clauses
  * (scored, then unscored) each of them matched.
  *
@@ -12,8 +12,8 @@
 import type { Paper } from '../../records/paper';
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import type { PaperFilters, TextClause, TextHit, TextQuery } from '../../search-query/text-query';
+import type { PaperRepository, Promised } from '../../store/store';
 import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
-import type { PaperRepository, Promised } from '../store';
 import type { SqlClient } from './pg-client';
 import {
   anyQuery,

@@ -2,9 +2,10 @@
  * Opens the store DATABASE_URL names: `postgres://` or `postgresql://` is a PostgreSQL server, anything
  * else a SQLite file (the embedded default: `./data/paperboy.db`, `file:///abs/path.db`, `:memory:`).
  */
+
+import type { Store } from '../store/store';
 import { openPostgresStore, type PostgresStoreOptions } from './postgres/pg-store';
 import { openSqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store';
-import type { Store } from './store';
 
 export interface OpenStoreOptions {
   sqlite?: SqliteStoreOptions;

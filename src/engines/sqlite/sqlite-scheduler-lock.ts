@@ -11,7 +11,7 @@
 
 import type { Database as Db } from 'better-sqlite3';
 import Database from 'better-sqlite3';
-import type { SchedulerClaim, SchedulerHolder } from '../store';
+import type { SchedulerClaim, SchedulerHolder } from '../../store/store';
 
 interface HolderRow {
   pid: number;

@@ -1,5 +1,5 @@
 /** Daily batches on PostgreSQL: which days were fetched, and exactly which papers each listed. */
-import type { BatchRecord, BatchRepository, Promised } from '../store';
+import type { BatchRecord, BatchRepository, Promised } from '../../store/store';
 import type { SqlClient } from './pg-client';
 import { toNumber } from './pg-rows';
 

@@ -1,7 +1,7 @@
 /**
  * The spelling vocabulary on PostgreSQL: how many papers contain each word, and each word's one-deletion
  * variants, kept in step with the papers inside each upsert's transaction: the same tables and lookups as
- * SQLite's (src/store/sqlite/sqlite-search-vocabulary.ts explains why deletions find near words), so both
+ * SQLite's (src/engines/sqlite/sqlite-search-vocabulary.ts explains why deletions find near words), so both
  * stores correct and complete the same words. Words are folded by the search service's own code, not by
  * the database, so a query word and a known word always compare equal. The deletion variants are made by
  * the database (`substr` over code points) for the words an upsert adds.

@@ -5,8 +5,8 @@
  */
 import type { Paper } from '../../records/paper';
 import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
+import type { PaperRepository, Promised, UpsertResult } from '../../store/store';
 import { type PaperRow, paperFromRow, paperParams } from '../sqlite/sqlite-paper-row';
-import type { PaperRepository, Promised, UpsertResult } from '../store';
 import type { SqlClient } from './pg-client';
 import { PgPaperSearch } from './pg-paper-search';
 import { named, toNumber } from './pg-rows';

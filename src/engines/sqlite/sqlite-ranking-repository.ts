@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ChannelRef } from '../../records/channel';
-import type { ChannelSignals, RankingRepository, StoredModel } from '../store';
+import type { ChannelSignals, RankingRepository, StoredModel } from '../../store/store';
 
 const channelParams = (channel: ChannelRef) =>
   [channel.platform, channel.workspaceId, channel.channelId] as const;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { RejectedItem } from '../../records/rejected-item';
-import type { DayFailure, SourceLogRepository } from '../store';
+import type { DayFailure, SourceLogRepository } from '../../store/store';
 
 interface FailureRow {
   day: string;
