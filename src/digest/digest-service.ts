@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
-import { createRunPoster } from '../delivery/run-poster';
 import { isStoreWriteFault, type PaperboyError } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
@@ -12,6 +11,7 @@ import type { BatchRecord, Store } from '../store/store';
 import { createDigestInputSource, type DigestInputs } from './digest-inputs';
 import { fanOut } from './fan-out';
 import { createRunPlanner } from './run-planner';
+import { createRunPoster } from './run-poster';
 import { dueLocalDate } from './schedule';
 
 export interface DigestServiceOptions {

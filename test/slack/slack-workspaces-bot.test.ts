@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { explainDelivery } from '../../src/delivery/explain-delivery';
+import { explainDelivery } from '../../src/digest/explain-delivery';
 import { defaultDigestSettings } from '../../src/records/subscription';
 import {
   notInstalledReason,

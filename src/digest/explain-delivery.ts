@@ -1,9 +1,9 @@
-import { describeSchedule } from '../digest/schedule';
-import { trendingDepth } from '../digest/trending-plan';
 import type { ChannelRef } from '../records/channel';
 import type { Delivery, DigestRun } from '../records/delivery';
 import type { Subscription } from '../records/subscription';
 import type { Store } from '../store/store';
+import { describeSchedule } from './schedule';
+import { trendingDepth } from './trending-plan';
 
 /** What `/papers why` can say about a paper in a channel. */
 export type DeliveryVerdict =

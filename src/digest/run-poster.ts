@@ -1,9 +1,6 @@
 import type { Logger } from 'pino';
 import type { DeliveryPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
-import { digestHeader } from '../digest/digest-plan';
-import { toPaperCard } from '../digest/paper-card';
-import { nothingNewTrending, trendingHeader, trendingNote } from '../digest/trending-plan';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
 import { rankingNote } from '../ranking/ranking-reason';
 import type { ChannelRef } from '../records/channel';
@@ -11,6 +8,9 @@ import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } fr
 import type { Paper } from '../records/paper';
 import type { Subscription } from '../records/subscription';
 import type { Store } from '../store/store';
+import { digestHeader } from './digest-plan';
+import { toPaperCard } from './paper-card';
+import { nothingNewTrending, trendingHeader, trendingNote } from './trending-plan';
 
 export interface RunPosterOptions {
   store: Store;
