@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { PlatformCliCommand } from '../../src/app/platform-module';
 import { PaperboyError } from '../../src/errors';
+import type { PlatformCliCommand } from '../platform-module';
 import type { DiscordConfig } from './discord-env';
 import { registerCommands } from './register-commands';
 

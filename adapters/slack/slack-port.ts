@@ -26,14 +26,6 @@ export const slackConcurrentChannels = 10;
 /** The metadata event type paperboy's posts carry; the payload is `{ key }`. */
 export const deliveryEventType = 'paperboy_delivery';
 
-/** Who the bot is in one workspace. */
-export interface SlackIdentity {
-  botId: string | null;
-  botUserId: string | null;
-  /** Workspace URL from auth.test (`https://team.slack.com/`), for permalinks. */
-  teamUrl: string | null;
-}
-
 export interface SlackPortOptions {
   /**
    * Each channel's clients and bot identity, by its workspace. The keyed client sends keyed posts; it must

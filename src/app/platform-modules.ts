@@ -5,6 +5,7 @@
  */
 import { discordModule } from '../../adapters/discord';
 import { emailModule } from '../../adapters/email';
+import type { PlatformModule } from '../../adapters/platform-module';
 import { slackModule } from '../../adapters/slack';
 import type { CommandHandler } from '../../commands/command-router';
 import type { CommandSpec } from '../../commands/command-spec';
@@ -12,7 +13,6 @@ import { commandSpecs } from '../../commands/specs';
 import type { Clock } from '../clock';
 import type { EmojiNormaliser } from '../discussion/emoji';
 import type { Logger } from '../logging/logger';
-import type { PlatformModule } from './platform-module';
 
 export const platformModules = [discordModule, slackModule, emailModule] as const;
 

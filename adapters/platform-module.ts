@@ -5,14 +5,14 @@
  * out, extra CLI commands and emoji normalisation. The core itself never names a platform.
  */
 import type { z } from 'zod';
-import type { CommandHandler } from '../../commands/command-router';
-import type { CommandService } from '../../commands/command-service';
-import type { CommandSpec } from '../../commands/command-spec';
-import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
-import type { Clock } from '../clock';
-import type { Logger } from '../logging/logger';
-import type { Subscription } from '../records/subscription';
-import type { WorkspaceInstallations } from '../subscriptions/workspace-installations';
+import type { CommandHandler } from '../commands/command-router';
+import type { CommandService } from '../commands/command-service';
+import type { CommandSpec } from '../commands/command-spec';
+import type { ChatAdapter, PlatformTelemetry } from '../src/chat/chat-adapter';
+import type { Clock } from '../src/clock';
+import type { Logger } from '../src/logging/logger';
+import type { Subscription } from '../src/records/subscription';
+import type { WorkspaceInstallations } from '../src/subscriptions/workspace-installations';
 
 /** Whether a module's configuration turns it on; `reason` is the banner's parenthesis either way. */
 export interface PlatformPlan {
