@@ -17,12 +17,9 @@ export function createChatAdapters(config: Config, statuses: AdapterStatus[], co
         log: core.log,
         clock: core.clock,
         telemetry: telemetryFor(core.metrics, module.id),
-        // A SQLite file has one bot process (the scheduler lock), so there is no other instance to claim an
-        // event from, and the claim would be a write that a file locked by another process delays.
-        claimEvent:
-          core.store.engine === 'sqlite'
-            ? async () => true
-            : (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString()),
+        claimEvent: core.store.sharedByInstances
+          ? (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString())
+          : async () => true,
         installations: workspaceInstallations(core.store, module.id, core.clock),
       }),
     );

@@ -25,6 +25,14 @@ export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   /** Why nothing can be saved (the database file or its folder is not writable), or null when it can. */
   readonly readOnly: string | null;
+  /**
+   * Whether other bot instances may be running on this database at this moment, so that an event every
+   * instance receives (a Discord interaction, a Slack retry) must be claimed before it is handled:
+   * `discussion.firstSighting` decides which instance answers. PostgreSQL: true, any number share it.
+   * SQLite: false, one bot process per file (`claimScheduler`), so there is nobody to claim from, and a
+   * claim would be a write that a file locked by a one-shot command delays.
+   */
+  readonly sharedByInstances: boolean;
   readonly papers: Promised<PaperRepository>;
   readonly batches: Promised<BatchRepository>;
   readonly subscriptions: Promised<SubscriptionRepository>;

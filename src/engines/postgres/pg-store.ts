@@ -48,6 +48,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
   const papersOn = (on: SqlClient) => new PgPaperRepository(on, new PgPaperSearch(on), paperCount);
   return {
     engine: 'postgres',
+    sharedByInstances: true,
     readOnly: null,
     papers: papersOn(client),
     batches: new PgBatchRepository(client),

@@ -74,6 +74,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
   });
   return {
     engine: 'sqlite',
+    sharedByInstances: false,
     readOnly,
     papers: lift(papers),
     batches: lift(batches),
