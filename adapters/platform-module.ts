@@ -4,20 +4,29 @@
  * the banner, which adapters start, the credential hint when one refuses, the secrets the logger blanks
  * out, extra CLI commands and emoji normalisation. The core itself never names a platform.
  */
+import type { Readable, Writable } from 'node:stream';
 import type { z } from 'zod';
 import type { CommandHandler } from '../commands/command-router';
 import type { CommandService } from '../commands/command-service';
 import type { CommandSpec } from '../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../src/chat/chat-adapter';
 import type { Clock } from '../src/clock';
+import type { BatchSync } from '../src/ingest/batch-sync';
 import type { Logger } from '../src/logging/logger';
 import type { Subscription } from '../src/records/subscription';
+import type { Store } from '../src/store/store';
 import type { WorkspaceInstallations } from '../src/subscriptions/workspace-installations';
 
 /** Whether a module's configuration turns it on; `reason` is the banner's parenthesis either way. */
 export interface PlatformPlan {
   on: boolean;
   reason: string;
+}
+
+/** This process's standard input and output. */
+export interface Terminal {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean };
 }
 
 /** What a module's adapter is handed when the configuration turns it on. */
@@ -33,6 +42,14 @@ export interface PlatformDeps {
   claimEvent(eventKey: string): Promise<boolean>;
   /** The module's installations in many workspaces (stored in the database, shared by every instance). */
   installations: WorkspaceInstallations;
+  /** The terminal the bot was started in: the console module's prompt reads and writes it; chat platforms leave it alone. */
+  terminal: Terminal;
+  /**
+   * The stored papers and the day fetcher, for a module that shows a digest nobody asked for (the console
+   * opens on the latest one). Chat platforms reach the core through `commands` only.
+   */
+  store: Store;
+  sync: BatchSync;
 }
 
 /** What a module's CLI command may use of the core: the commands, and the subscriptions on its platform. */
@@ -73,7 +90,11 @@ export interface PlatformModule<Id extends string = string, Shape extends z.ZodR
   readonly env: Shape;
   /** The variables among `env` whose values are secrets: redacted in logs, scrubbed from every line. */
   readonly secrets: readonly (keyof Shape & string)[];
-  plan(config: z.infer<z.ZodObject<Shape>>): PlatformPlan;
+  /**
+   * `earlier` holds the plans of the modules listed before this one (none when absent), for a module that
+   * stands in when none of them is on (the console, listed last).
+   */
+  plan(config: z.infer<z.ZodObject<Shape>>, earlier?: readonly PlatformPlan[]): PlatformPlan;
   /** One message per mistake such as a token without its partner; any stops start-up. */
   halfConfigured(config: z.infer<z.ZodObject<Shape>>): string[];
   /**
@@ -83,7 +104,13 @@ export interface PlatformModule<Id extends string = string, Shape extends z.ZodR
   envIssues?(config: z.infer<z.ZodObject<Shape>>): { variable: string; message: string }[];
   createAdapter(config: z.infer<z.ZodObject<Shape>>, deps: PlatformDeps): ChatAdapter;
   /** Appended when the adapter fails to start: `check DISCORD_TOKEN, …`. */
-  readonly credentialHint: string;
+  readonly credentialHint?: string;
+  /**
+   * The module's adapter is this process's terminal (the console): while it is on, the log keeps to errors
+   * (unless LOG_LEVEL asks for more) so that it does not write over the prompt, and `paperboy help` names it
+   * "this terminal" rather than among the platforms.
+   */
+  readonly ownsTerminal?: boolean;
   readonly cliCommands?: readonly PlatformCliCommand<z.infer<z.ZodObject<Shape>>>[];
   readonly chatCommands?: readonly PlatformChatCommand<z.infer<z.ZodObject<Shape>>>[];
   /**

@@ -1,6 +1,6 @@
 /**
- * A platform module's id (`PlatformModule.id`, listed in src/app/platform-modules.ts), or `console` for the
- * terminal. The core treats it as an opaque key: it never branches on a platform.
+ * A platform module's id (`PlatformModule.id`, listed in src/app/platform-modules.ts; `console` is the
+ * terminal's). The core treats it as an opaque key: it never branches on a platform.
  */
 export type Platform = string;
 
