@@ -2,7 +2,7 @@
  * The benchmark's query mix, drawn deterministically from papers sampled while the corpus was built:
  * one word, several words, a filter (with or without words), and a one-letter typo.
  */
-import type { Paper } from '../src/papers/paper';
+import type { Paper } from '../src/records/paper';
 import { stopwords, words } from '../src/search/search-text';
 import { seededRandom } from './synthetic-corpus';
 

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { byPopularity } from '../src/digest/digest-plan';
+import { byPopularity } from '../src/papers/paper-order';
 import { blendOrder, modelShare } from '../src/ranking/blend';
 import {
   modelScore,

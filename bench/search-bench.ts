@@ -20,7 +20,7 @@
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import type { Paper } from '../src/papers/paper';
+import type { Paper } from '../src/records/paper';
 import { parseSearchQuery } from '../src/search/query-syntax';
 import { paperFilters } from '../src/search/search-filters';
 import { createSearchService } from '../src/search/search-service';

@@ -7,7 +7,7 @@
  * real names recombined; some papers have an organization, AI keywords and an AI summary; upvotes are
  * heavy-tailed.
  */
-import type { Paper } from '../src/papers/paper';
+import type { Paper } from '../src/records/paper';
 import { seededRandom } from '../src/seeded-random';
 import { fixturePapers } from '../test/search/support/fixture-corpus';
 

@@ -1,4 +1,4 @@
-import type { ChannelRef } from '../src/chat/chat-port';
+import type { ChannelRef } from '../src/records/channel';
 
 /** Who is asking, and where. Adapters fill it; handlers never look at the platform itself. */
 export interface CommandContext {

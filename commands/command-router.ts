@@ -1,8 +1,8 @@
 import type { ReactionEvent } from '../src/chat/chat-port';
 import { errorReply, type Reply } from '../src/chat/replies';
-import type { ReactionResult } from '../src/discussion/discussion';
 import { isPaperboyError, type PaperboyError } from '../src/errors';
 import type { Metrics } from '../src/metrics/metrics';
+import type { ReactionResult } from '../src/records/discussion';
 import { retryStoreWrites } from '../src/store/store-retry';
 import { suggestTimezones } from '../src/time/zoned-time';
 import type { CommandContext } from './command-context';

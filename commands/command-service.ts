@@ -1,6 +1,6 @@
 import type { ReactionEvent } from '../src/chat/chat-port';
 import type { Reply } from '../src/chat/replies';
-import type { ReactionResult } from '../src/discussion/discussion';
+import type { ReactionResult } from '../src/records/discussion';
 import type { CommandContext } from './command-context';
 import type { CommandInvocation, CommandSpec } from './command-spec';
 

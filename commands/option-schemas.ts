@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type DigestSource, digestSources, type Weekday } from '../src/subscriptions/subscription';
+import { type DigestSource, digestSources, type Weekday } from '../src/records/subscription';
 import { canonicalTimezone } from '../src/time/zoned-time';
 
 /** zod pieces for command options; every message says what was wrong and what would work. */

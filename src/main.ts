@@ -17,7 +17,10 @@ const secretsOf = (config: Config) =>
 
 const moduleCommands = anyModules.flatMap((module) => module.cliCommands ?? []);
 const usage = usageWith(
-  anyModules.map((module) => module.name).join(', '),
+  anyModules
+    .filter((module) => !module.ownsTerminal)
+    .map((module) => module.name)
+    .join(', '),
   moduleCommands.map((command) => command.usage),
 );
 

@@ -6,7 +6,8 @@
  */
 import type { Writable } from 'node:stream';
 import type { ChatAdapter } from '../../src/chat/chat-adapter';
-import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
+import type { ChatPort, PostedMessage } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
 import type { ConsoleMessages } from './console-reactions';
 import { renderCard, renderHeader, type Style } from './console-render';
 

@@ -3,7 +3,7 @@
  * paper the reaction landed on (a wrong id would otherwise flag the wrong paper unnoticed), its flags and
  * its thread, and says so when nothing changed.
  */
-import type { ReactionResult } from '../../src/discussion/discussion';
+import type { ReactionResult } from '../../src/records/discussion';
 import { truncateAtWord } from '../../src/text/truncate';
 
 export interface ReactionAnswerContext {

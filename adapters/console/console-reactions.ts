@@ -4,10 +4,10 @@
  * "ada" reacted to a link she shared; `unreact …` withdraws it. The answer always names the paper.
  */
 import type { CommandService } from '../../commands/command-service';
-import type { ChannelRef } from '../../src/chat/chat-port';
 import type { PaperListReply } from '../../src/chat/replies';
-import type { ReactionResult } from '../../src/discussion/discussion';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
+import type { ChannelRef } from '../../src/records/channel';
+import type { ReactionResult } from '../../src/records/discussion';
 import { describeReaction } from './console-reaction-answers';
 import { listItemNumbers } from './console-render';
 

@@ -1,5 +1,5 @@
 /** Discord as a platform module: on when a bot token and its application id are set. */
-import { definePlatform } from '../../src/app/platform-module';
+import { definePlatform } from '../platform-module';
 import { createDiscordAdapter } from './discord-adapter';
 import { discordEnv } from './discord-env';
 import { shardPlanOf, shardSettingIssues, shardsText } from './discord-shards';

@@ -11,8 +11,9 @@ import {
   RESTJSONErrorCodes,
   Routes,
 } from 'discord.js';
-import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
+import type { ChatPort, PostedMessage } from '../../src/chat/chat-port';
 import { DeliveryError } from '../../src/errors';
+import type { ChannelRef } from '../../src/records/channel';
 import { type DiscordMessageBody, NO_MENTIONS } from './discord-body';
 import { carriesDeliveryKey, nonceFor } from './discord-delivery-ref';
 import { toDeliveryError } from './discord-errors';

@@ -1,5 +1,5 @@
-import type { PlatformCliCommand } from '../../src/app/platform-module';
 import { PaperboyError } from '../../src/errors';
+import type { PlatformCliCommand } from '../platform-module';
 import type { DiscordConfig } from './discord-env';
 import { botPermissions, inviteUrl } from './discord-permissions';
 import { guildFlag } from './guild-flag';

@@ -1,6 +1,6 @@
 /** A subscriber is an address; as a channel it is `email/email/<address>`, so it has a channel's settings. */
 import type { CommandContext } from '../../commands/command-context';
-import type { ChannelRef } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
 
 export const emailPlatform = 'email';
 

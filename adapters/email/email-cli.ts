@@ -3,10 +3,11 @@
  * `why <address> <paper>`. Subscribing only sends the confirmation mail: the digest starts when the
  * address's owner clicks its signed link, so nobody can subscribe someone else.
  */
-import type { PlatformCliCommand, PlatformCore } from '../../src/app/platform-module';
+
 import type { Reply } from '../../src/chat/replies';
 import { systemClock } from '../../src/clock';
 import { PaperboyError } from '../../src/errors';
+import type { PlatformCliCommand, PlatformCore } from '../platform-module';
 import { emailPlatform, normalAddress, ownerContext } from './email-address';
 import { sendConfirmation } from './email-confirmation';
 import { type EmailConfig, emailSettings, requiredWithSmtp } from './email-env';

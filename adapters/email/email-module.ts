@@ -1,5 +1,5 @@
 /** Email as a platform module: digests by mail to confirmed subscribers, on when SMTP_URL is set. */
-import { definePlatform } from '../../src/app/platform-module';
+import { definePlatform } from '../platform-module';
 import { createEmailAdapter } from './email-adapter';
 import { emailChatCommand } from './email-chat-command';
 import { emailCli } from './email-cli';

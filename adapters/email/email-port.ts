@@ -10,8 +10,9 @@
  * database write; that duplicate carries the same Message-ID (made from the delivery key), which mail
  * clients thread with the first and Gmail drops. We prefer that to losing a day's digest.
  */
-import type { ChannelRef, DeliveryPort, PostedMessage } from '../../src/chat/chat-port';
+import type { DeliveryPort, PostedMessage } from '../../src/chat/chat-port';
 import type { DigestHeader, PaperCard } from '../../src/chat/replies';
+import type { ChannelRef } from '../../src/records/channel';
 import { type Mailer, smtpConnections } from './email-mailer';
 import { type RenderedMail, renderDigestMail, renderTextMail } from './email-render';
 import { signToken } from './email-tokens';

@@ -2,7 +2,7 @@
  * Slack as a platform module: one workspace (a bot token, with an app token for Socket Mode or a signing
  * secret for HTTP), or every workspace that installs the app (the OAuth install flow; see slack-plan.ts).
  */
-import { definePlatform } from '../../src/app/platform-module';
+import { definePlatform } from '../platform-module';
 import { createSlackAdapter } from './slack-adapter';
 import { slackAdapterOptions } from './slack-config';
 import { slackEmojiToUnicode } from './slack-emoji';

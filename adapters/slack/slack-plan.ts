@@ -3,7 +3,7 @@
  * with an app token (Socket Mode) or a signing secret (HTTP). Many workspaces (the OAuth install flow):
  * client id and secret, a state secret, the token encryption key and the signing secret (HTTP only).
  */
-import type { PlatformPlan } from '../../src/app/platform-module';
+import type { PlatformPlan } from '../platform-module';
 import type { SlackConfig } from './slack-env';
 
 export const makeKeyHint = 'make one with `openssl rand -base64 32` and keep it with your other secrets';

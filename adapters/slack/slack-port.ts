@@ -5,9 +5,10 @@
  * that never retries by itself; the port retries them only after history shows they did not go out.
  */
 import type { webApi } from '@slack/bolt';
-import type { ChannelRef, ChatPort, PostedMessage } from '../../src/chat/chat-port';
+import type { ChatPort, PostedMessage } from '../../src/chat/chat-port';
 import type { DigestHeader, PaperCard } from '../../src/chat/replies';
 import type { Logger } from '../../src/logging/logger';
+import type { ChannelRef } from '../../src/records/channel';
 import { retryAfterSeconds, slackErrorCode, toDeliveryError } from './slack-errors';
 import { type KeyedPostPolicy, postOnce } from './slack-keyed-post';
 import type { Pacer, Sleep } from './slack-pacer';
@@ -24,14 +25,6 @@ export const slackConcurrentChannels = 10;
 
 /** The metadata event type paperboy's posts carry; the payload is `{ key }`. */
 export const deliveryEventType = 'paperboy_delivery';
-
-/** Who the bot is in one workspace. */
-export interface SlackIdentity {
-  botId: string | null;
-  botUserId: string | null;
-  /** Workspace URL from auth.test (`https://team.slack.com/`), for permalinks. */
-  teamUrl: string | null;
-}
 
 export interface SlackPortOptions {
   /**

@@ -7,8 +7,8 @@
 import { webApi } from '@slack/bolt';
 import { DeliveryError, isPaperboyError } from '../../src/errors';
 import { notInstalledReason } from '../../src/subscriptions/workspace-installations';
+import type { SlackIdentity } from './slack-identity';
 import type { InstalledWorkspace } from './slack-installations';
-import type { SlackIdentity } from './slack-port';
 
 export interface SlackWorkspace {
   client: webApi.WebClient;

@@ -8,7 +8,7 @@
  * sees it. Run: `npx tsx bench/ranking/generate-ranking-corpus.ts`.
  */
 import { writeFileSync } from 'node:fs';
-import type { Paper } from '../../src/papers/paper';
+import type { Paper } from '../../src/records/paper';
 import { seededRandom } from '../../src/seeded-random';
 import {
   adjectives,

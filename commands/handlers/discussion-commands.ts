@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { type PaperCard, textReply } from '../../src/chat/replies';
 import { toPaperCard } from '../../src/digest/paper-card';
-import type { QueueItem } from '../../src/discussion/discussion';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
+import type { QueueItem } from '../../src/records/discussion';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';

@@ -3,7 +3,7 @@ import { errorReply } from '../../src/chat/replies';
 import { toPaperCard } from '../../src/digest/paper-card';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
-import type { Paper } from '../../src/papers/paper';
+import type { Paper } from '../../src/records/paper';
 import { settleWithin } from '../../src/time/settle-within';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';

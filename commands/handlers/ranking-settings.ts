@@ -1,8 +1,8 @@
 /** The team-ranking part of `/papers settings`: its options, and how the channel's digest is ordered now. */
 import { z } from 'zod';
-import type { ChannelSettings } from '../../src/discussion/discussion';
 import { looksLikeEmoji } from '../../src/discussion/emoji';
 import type { RankingStatus } from '../../src/ranking/team-ranking';
+import type { ChannelSettings } from '../../src/records/discussion';
 
 export const rankingOption = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
-import type { ChannelSettings } from '../../src/discussion/discussion';
 import { looksLikeEmoji } from '../../src/discussion/emoji';
+import type { ChannelSettings } from '../../src/records/discussion';
 import { localMoment } from '../../src/time/zoned-time';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';

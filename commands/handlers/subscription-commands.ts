@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
 import { describeNextDigest, describeSchedule } from '../../src/digest/schedule';
 import { PaperboyError } from '../../src/errors';
-import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../../src/records/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
 import { previewDigest } from '../../src/digest/digest-preview';
 import type { KnownBatch } from '../../src/ingest/batch-sync';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';

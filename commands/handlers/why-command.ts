@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
-import { explainDelivery, explainRefused } from '../../src/delivery/explain-delivery';
+import { explainDelivery, explainRefused } from '../../src/digest/explain-delivery';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
 import type { CommandContext } from '../command-context';

@@ -1,8 +1,9 @@
 /** The team-ranking half of `/papers why`: the paper's place for this channel, and the model's reason. */
-import type { ChannelRef } from '../../src/chat/chat-port';
-import type { Paper } from '../../src/papers/paper';
+
 import { paperStanding } from '../../src/ranking/ranking-queries';
 import type { TeamRanking } from '../../src/ranking/team-ranking';
+import type { ChannelRef } from '../../src/records/channel';
+import type { Paper } from '../../src/records/paper';
 import type { Store } from '../../src/store/store';
 
 export async function explainRanking(

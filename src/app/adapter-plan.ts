@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { anyModules } from './platform-modules';
+import { anyModules, planModules } from './platform-modules';
 
 export interface AdapterStatus {
   /** The module's id (`discord`) and how people write it (`Discord`). */
@@ -11,8 +11,12 @@ export interface AdapterStatus {
 
 /** Which platform modules the configuration turns on, and in words why the others are off. */
 export function planAdapters(config: Config): AdapterStatus[] {
-  return anyModules.map((module) => ({ id: module.id, name: module.name, ...module.plan(config) }));
+  return planModules(config).map(({ module, plan }) => ({ id: module.id, name: module.name, ...plan }));
 }
+
+/** Whether a module that is this process's terminal (the console) is on. */
+export const terminalOn = (statuses: AdapterStatus[]) =>
+  anyModules.some((module) => module.ownsTerminal && statuses.some((s) => s.id === module.id && s.on));
 
 /**
  * A platform with some of its credentials set is a mistake, not a choice: falling back to console mode
@@ -22,7 +26,5 @@ export function halfConfiguredPlatforms(config: Config): string[] {
   return anyModules.flatMap((module) => module.halfConfigured(config));
 }
 
-export const bannerLines = (statuses: AdapterStatus[], consoleOn: boolean) => [
-  ...statuses.map((status) => `${status.name}: ${status.on ? 'on' : 'off'} (${status.reason})`),
-  `Console: ${consoleOn ? 'on (no chat adapter configured)' : 'off (chat adapters are running)'}`,
-];
+export const bannerLines = (statuses: AdapterStatus[]) =>
+  statuses.map((status) => `${status.name}: ${status.on ? 'on' : 'off'} (${status.reason})`);

@@ -1,3 +1,4 @@
+import type { Terminal } from '../../adapters/platform-module';
 import type { ChatAdapter, PlatformTelemetry } from '../chat/chat-adapter';
 import type { Metrics } from '../metrics/metrics';
 import { workspaceInstallations } from '../subscriptions/workspace-installations';
@@ -7,7 +8,12 @@ import type { Core } from './create-core';
 import { anyModules } from './platform-modules';
 
 /** Builds the adapters of the modules the configuration turns on (see `planAdapters`). */
-export function createChatAdapters(config: Config, statuses: AdapterStatus[], core: Core): ChatAdapter[] {
+export function createChatAdapters(
+  config: Config,
+  statuses: AdapterStatus[],
+  core: Core,
+  { terminal, sourceWaitMs }: { terminal: Terminal; sourceWaitMs: number },
+): ChatAdapter[] {
   const on = new Set(statuses.filter((status) => status.on).map((status) => status.id));
   return anyModules
     .filter((module) => on.has(module.id))
@@ -17,13 +23,14 @@ export function createChatAdapters(config: Config, statuses: AdapterStatus[], co
         log: core.log,
         clock: core.clock,
         telemetry: telemetryFor(core.metrics, module.id),
-        // A SQLite file has one bot process (the scheduler lock), so there is no other instance to claim an
-        // event from, and the claim would be a write that a file locked by another process delays.
-        claimEvent:
-          core.store.engine === 'sqlite'
-            ? async () => true
-            : (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString()),
+        claimEvent: core.store.sharedByInstances
+          ? (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString())
+          : async () => true,
         installations: workspaceInstallations(core.store, module.id, core.clock),
+        terminal,
+        store: core.store,
+        sync: core.sync,
+        source: { location: config.HF_BASE_URL, replyWaitMs: sourceWaitMs },
       }),
     );
 }

@@ -3,8 +3,10 @@
  * adapters/ and its line here. Everything platform-specific (the environment schema, the banner, which
  * adapters start, secrets, CLI commands, emoji names) derives from this list.
  */
+import { consoleModule } from '../../adapters/console';
 import { discordModule } from '../../adapters/discord';
 import { emailModule } from '../../adapters/email';
+import type { PlatformModule, PlatformPlan } from '../../adapters/platform-module';
 import { slackModule } from '../../adapters/slack';
 import type { CommandHandler } from '../../commands/command-router';
 import type { CommandSpec } from '../../commands/command-spec';
@@ -12,12 +14,11 @@ import { commandSpecs } from '../../commands/specs';
 import type { Clock } from '../clock';
 import type { EmojiNormaliser } from '../discussion/emoji';
 import type { Logger } from '../logging/logger';
-import type { PlatformModule } from './platform-module';
 
-export const platformModules = [discordModule, slackModule, emailModule] as const;
+export const platformModules = [discordModule, slackModule, emailModule, consoleModule] as const;
 
-/** Every platform a channel can be on: the modules' ids, and the terminal of console mode. */
-export type PlatformId = (typeof platformModules)[number]['id'] | 'console';
+/** Every platform a channel can be on: the modules' ids. */
+export type PlatformId = (typeof platformModules)[number]['id'];
 
 /** The list without its literal types, for code that treats every module alike. */
 export const anyModules: readonly PlatformModule[] = platformModules as unknown as readonly PlatformModule[];
@@ -34,11 +35,27 @@ export const unicodeEmoji: EmojiNormaliser = (value) => {
   return undefined;
 };
 
+/** Each module with its plan, in list order: each module sees the plans of those listed before it. */
+export function planModules(
+  config: Record<string, unknown>,
+): { module: PlatformModule; plan: PlatformPlan }[] {
+  const planned: { module: PlatformModule; plan: PlatformPlan }[] = [];
+  for (const module of anyModules)
+    planned.push({
+      module,
+      plan: module.plan(
+        config,
+        planned.map(({ plan }) => plan),
+      ),
+    });
+  return planned;
+}
+
 /** The `/papers` subcommands: the built-in ones and those of the modules the configuration turns on. */
 export function chatCommandsFor(config: Record<string, unknown>, deps: { log: Logger; clock: Clock }) {
-  const extra = anyModules
-    .filter((module) => module.plan(config).on)
-    .flatMap((module) => module.chatCommands ?? [])
+  const extra = planModules(config)
+    .filter(({ plan }) => plan.on)
+    .flatMap(({ module }) => module.chatCommands ?? [])
     .map((command) => ({ spec: command.spec, handler: command.handler(config, deps) }));
   const specs: readonly CommandSpec[] = [...commandSpecs, ...extra.map((command) => command.spec)];
   const handlers: Record<string, CommandHandler> = Object.fromEntries(

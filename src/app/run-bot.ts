@@ -1,14 +1,12 @@
 /**
  * The composition root: the one place that knows both the core and the adapters. It starts the adapters
- * the configuration enables, the scheduler, and — when no chat platform is configured — the console.
+ * of the platform modules the configuration turns on (the console when no chat platform is), the
+ * scheduler, and the session of an adapter in the foreground (the console's prompt).
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { consoleChannel, createConsoleAdapter } from '../../adapters/console/console-adapter';
-import { ansiStyle, plainStyle } from '../../adapters/console/console-render';
-import { runConsoleSession } from '../../adapters/console/console-session';
 import { sourceReplyWaitMs } from '../../commands/command-deps';
 import type { ChatAdapter } from '../chat/chat-adapter';
 import { type Clock, systemClock } from '../clock';
@@ -18,7 +16,7 @@ import { PaperboyError } from '../errors';
 import type { Logger } from '../logging/logger';
 import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import type { Store } from '../store/store';
-import { bannerLines, halfConfiguredPlatforms, planAdapters } from './adapter-plan';
+import { bannerLines, halfConfiguredPlatforms, planAdapters, terminalOn } from './adapter-plan';
 import { createChatAdapters } from './chat-adapters';
 import type { Config } from './config';
 import { type Core, createCore } from './create-core';
@@ -73,15 +71,13 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const clock = demo ? demoClock(options.clock ?? systemClock) : (options.clock ?? systemClock);
   const { log, stdout } = options;
   const statuses = planAdapters(config);
-  const consoleMode = !statuses.some((status) => status.on);
-  const style = stdout.isTTY ? ansiStyle : plainStyle;
   const say = (text: string) => stdout.write(`${text}\n`);
   // The terminal is the product in console mode: each failure is already one ✖ line at the prompt, so the
   // log (with its stacks) shows only real errors unless LOG_LEVEL asks for more.
-  if (consoleMode && config.LOG_LEVEL === undefined && log.level === 'info') log.level = 'error';
+  if (terminalOn(statuses) && config.LOG_LEVEL === undefined && log.level === 'info') log.level = 'error';
 
   say(`paperboy${demo ? ' (demo: a real batch from 2024-10-25, served locally)' : ''}`);
-  for (const line of bannerLines(statuses, consoleMode)) say(`  ${line}`);
+  for (const line of bannerLines(statuses)) say(`  ${line}`);
   // Which file (or server) is open, so a database opened from the wrong place is seen at once.
   say(`  Database: ${describeDatabase(config.DATABASE_URL)}`);
 
@@ -95,16 +91,10 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   });
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
-  const consoleAdapter = consoleMode
-    ? createConsoleAdapter({
-        output: stdout,
-        style,
-        nextMessageNumber: () => core.store.deliveries.nextMessageNumber(consoleChannel),
-      })
-    : null;
-  const adapters: ChatAdapter[] = consoleAdapter
-    ? [consoleAdapter]
-    : createChatAdapters(config, statuses, core);
+  const adapters = createChatAdapters(config, statuses, core, {
+    terminal: { stdin: options.stdin, stdout },
+    sourceWaitMs,
+  });
   for (const adapter of adapters) core.ports.register(adapter.port);
   try {
     await Promise.all(adapters.map((adapter) => startAdapter(adapter)));
@@ -182,21 +172,12 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   if (options.signal?.aborted) void shutdown('abort');
   options.signal?.addEventListener('abort', () => void shutdown('abort'), { once: true });
 
-  if (!consoleAdapter) return stopped;
+  const foreground = adapters.filter((adapter) => adapter.session !== undefined);
+  if (foreground.length === 0) return stopped;
   // The prompt ends on `exit`, at the end of input, or when a signal stops the bot.
-  const prompt = new AbortController();
-  void stopped.then(() => prompt.abort());
-  await runConsoleSession({
-    ...core,
-    port: consoleAdapter.port,
-    now: () => clock.now(),
-    stdin: options.stdin,
-    stdout,
-    style,
-    signal: prompt.signal,
-    sourceUrl: config.HF_BASE_URL,
-    waitMs: sourceWaitMs,
-  });
+  const session = new AbortController();
+  void stopped.then(() => session.abort());
+  await Promise.all(foreground.map((adapter) => adapter.session?.(session.signal)));
   return shutdown('end of input');
 }
 
@@ -249,7 +230,7 @@ async function startAdapter(adapter: ChatAdapter): Promise<void> {
     const module = anyModules.find((candidate) => candidate.id === adapter.port.platform);
     const name = module?.name ?? adapter.port.platform;
     const reason = error instanceof Error ? error.message : String(error);
-    const hint = module ? ` (${module.credentialHint})` : '';
+    const hint = module?.credentialHint ? ` (${module.credentialHint})` : '';
     throw new PaperboyError('config_invalid', `${name} could not start: ${reason}${hint}`, { cause: error });
   }
 }

@@ -11,6 +11,11 @@ export interface ChatAdapter {
   connected(): boolean;
   /** `connected()` in words with what it covers (Discord: `connected (shards 0,1 of 4)`); default connected / not connected. */
   connectionDetail?(): string;
+  /**
+   * What an adapter in the foreground runs once the bot is up (the console: the latest digest, then the
+   * prompt). The bot stops when it ends; `signal` aborts it when the bot is stopped first.
+   */
+  session?(signal: AbortSignal): Promise<void>;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type DeliveryPort, type InteractivePort, isInteractive, type Platform } from './chat-port';
+import type { Platform } from '../records/channel';
+import { type DeliveryPort, type InteractivePort, isInteractive } from './chat-port';
 
 /** The ports of the running adapters, by platform: how core services reach a channel. */
 export class PortRegistry {

@@ -6,9 +6,9 @@
 import { resolve } from 'node:path';
 import type { Config } from '../app/config';
 import type { Clock } from '../clock';
+import { backupDatabase, restoreDatabase } from '../engines/database-copies';
+import { summaryText } from '../engines/sqlite/sqlite-backup';
 import { PaperboyError } from '../errors';
-import { backupDatabase, restoreDatabase } from '../store/database-copies';
-import { summaryText } from '../store/sqlite/sqlite-backup';
 import type { CliArgs } from './cli-args';
 import type { CliIo } from './cli-commands';
 

@@ -7,9 +7,9 @@
 import type { Logger } from 'pino';
 import { isStoreWriteFault } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
+import type { DigestSource } from '../records/subscription';
 import type { BatchRecord } from '../store/store';
-import type { DigestSource } from '../subscriptions/subscription';
 import { trendingDepth } from './trending-plan';
 
 /** What this tick fetched for the digests due: the latest complete batch, the trending list. */

@@ -1,13 +1,10 @@
 import type { DigestHeader } from '../chat/replies';
-import type { SkipReason } from '../delivery/delivery';
-import { dailyPapersDayUrl, type Paper } from '../papers/paper';
+import { type PaperOrder, upvoteOrder } from '../papers/paper-order';
+import type { SkipReason } from '../records/delivery';
+import { dailyPapersDayUrl, type Paper } from '../records/paper';
+import type { DigestSettings } from '../records/subscription';
 import type { PlannedDelivery } from '../store/store';
-import type { DigestSettings } from '../subscriptions/subscription';
 import { firstMatchingKeyword } from './keyword-match';
-
-/** Most upvoted first; ties by comments, then id, so a plan is the same every time. */
-export const byPopularity = (a: Paper, b: Paper) =>
-  b.upvotes - a.upvotes || (b.numComments ?? 0) - (a.numComments ?? 0) || a.id.localeCompare(b.id);
 
 export interface Verdict {
   paper: Paper;
@@ -37,18 +34,7 @@ export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
   return { paper, reason: null, detail: null };
 }
 
-/** Papers best first, each with why it is there (null in upvote order), and which ranking ordered them. */
-export interface DigestOrder {
-  papers: Array<{ paper: Paper; note: string | null }>;
-  by: 'team' | 'upvotes';
-}
-
-export const upvoteOrder = (papers: Paper[]): DigestOrder => ({
-  papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })),
-  by: 'upvotes',
-});
-
-const orderNames: Record<DigestOrder['by'], string> = {
+const orderNames: Record<PaperOrder['by'], string> = {
   upvotes: 'upvotes',
   team: "this channel's team ranking (its flags blended with upvotes)",
 };
@@ -62,7 +48,7 @@ export async function planDigest(
   batch: Paper[],
   settings: DigestSettings,
   alreadyLogged: Set<string>,
-  order: (papers: Paper[]) => DigestOrder | Promise<DigestOrder> = upvoteOrder,
+  order: (papers: Paper[]) => PaperOrder | Promise<PaperOrder> = upvoteOrder,
 ): Promise<PlannedDelivery[]> {
   const ordered = await order(batch.filter((paper) => !alreadyLogged.has(paper.id)));
   const notes = new Map(ordered.papers.map(({ paper, note }) => [paper.id, note]));

@@ -1,10 +1,11 @@
 import type { DigestHeader, PaperCard } from '../chat/replies';
 import type { BatchSync } from '../ingest/batch-sync';
-import type { Paper } from '../papers/paper';
+import { type PaperOrder, upvoteOrder } from '../papers/paper-order';
 import { rankingNote } from '../ranking/ranking-reason';
+import type { Paper } from '../records/paper';
+import type { DigestSettings } from '../records/subscription';
 import type { BatchRecord, Store } from '../store/store';
-import type { DigestSettings } from '../subscriptions/subscription';
-import { type DigestOrder, digestHeader, filterVerdict, upvoteOrder } from './digest-plan';
+import { digestHeader, filterVerdict } from './digest-plan';
 import { toPaperCard } from './paper-card';
 
 export interface DigestPreview {
@@ -18,8 +19,8 @@ export interface DigestPreview {
 export async function selectForDigest(
   batch: Paper[],
   settings: DigestSettings,
-  order: (papers: Paper[]) => DigestOrder | Promise<DigestOrder> = upvoteOrder,
-): Promise<DigestOrder['papers']> {
+  order: (papers: Paper[]) => PaperOrder | Promise<PaperOrder> = upvoteOrder,
+): Promise<PaperOrder['papers']> {
   return (await order(batch)).papers
     .filter(({ paper }) => filterVerdict(paper, settings).reason === null)
     .slice(0, settings.topN);
@@ -37,7 +38,7 @@ export async function previewDigest(
   now: Date,
   settings: DigestSettings,
   day?: string,
-  order?: (papers: Paper[]) => DigestOrder | Promise<DigestOrder>,
+  order?: (papers: Paper[]) => PaperOrder | Promise<PaperOrder>,
 ): Promise<DigestPreview> {
   let batch: BatchRecord | null;
   if (day) {

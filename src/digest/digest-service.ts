@@ -1,17 +1,17 @@
 import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
-import type { DigestRun } from '../delivery/delivery';
-import { createRunPoster } from '../delivery/run-poster';
 import { isStoreWriteFault, type PaperboyError } from '../errors';
 import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
-import type { Paper } from '../papers/paper';
 import type { TeamRanking } from '../ranking/team-ranking';
+import type { DigestRun } from '../records/delivery';
+import type { Paper } from '../records/paper';
+import { type DigestSource, digestSources, type Subscription } from '../records/subscription';
 import type { BatchRecord, Store } from '../store/store';
-import { type DigestSource, digestSources, type Subscription } from '../subscriptions/subscription';
 import { createDigestInputSource, type DigestInputs } from './digest-inputs';
 import { fanOut } from './fan-out';
 import { createRunPlanner } from './run-planner';
+import { createRunPoster } from './run-poster';
 import { dueLocalDate } from './schedule';
 
 export interface DigestServiceOptions {

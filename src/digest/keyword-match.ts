@@ -1,4 +1,4 @@
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,5 +1,5 @@
 import type { PaperCard } from '../chat/replies';
-import { type Paper, paperLinks } from '../papers/paper';
+import { type Paper, paperLinks } from '../records/paper';
 import { informativeSentence } from '../text/informative-sentence';
 
 const shownAuthors = 3;

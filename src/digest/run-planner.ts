@@ -4,11 +4,11 @@
  * the channel's last one; a trending run the top of the trending list the channel has not had.
  */
 
-import type { DigestRun } from '../delivery/delivery';
-import type { Paper } from '../papers/paper';
 import type { TeamRanking } from '../ranking/team-ranking';
+import type { DigestRun } from '../records/delivery';
+import type { Paper } from '../records/paper';
+import type { Subscription } from '../records/subscription';
 import type { Store } from '../store/store';
-import type { Subscription } from '../subscriptions/subscription';
 import { addDays, utcDay } from '../time/zoned-time';
 import type { DigestInputs } from './digest-inputs';
 import { planDigest } from './digest-plan';

@@ -1,4 +1,4 @@
-import type { Subscription, Weekday } from '../subscriptions/subscription';
+import type { Subscription, Weekday } from '../records/subscription';
 import { addDays, localMoment } from '../time/zoned-time';
 
 /**

@@ -5,9 +5,9 @@
  * one posted here (by either kind of digest) never is.
  */
 import type { DigestHeader } from '../chat/replies';
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
+import type { DigestSettings } from '../records/subscription';
 import type { PlannedDelivery } from '../store/store';
-import type { DigestSettings } from '../subscriptions/subscription';
 import { dayLabel, filterVerdict } from './digest-plan';
 
 /** How far down the trending list a digest looks for papers the channel has not had. */

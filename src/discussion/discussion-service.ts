@@ -1,15 +1,16 @@
 import type { Logger } from 'pino';
-import type { ChannelRef, ReactionEvent } from '../chat/chat-port';
+import type { ReactionEvent } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
 import { isStoreWriteFault } from '../errors';
 import { findPaperLinks } from '../papers/arxiv-id';
-import type { Paper } from '../papers/paper';
+import type { ChannelRef } from '../records/channel';
+import type { QueueItem, ReactionOutcome, ReactionResult } from '../records/discussion';
+import type { Paper } from '../records/paper';
 import type { Store } from '../store/store';
 import { retryStoreWrites } from '../store/store-retry';
 import { truncateAtWord } from '../text/truncate';
 import { localMoment } from '../time/zoned-time';
-import type { QueueItem, ReactionOutcome, ReactionResult } from './discussion';
 import { type EmojiNormaliser, sameEmoji } from './emoji';
 
 export interface DiscussionServiceOptions {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../clock';
 import { isPaperboyError, isStoreWriteFault, PaperboyError } from '../errors';
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import type { PaperSource } from '../sources/paper-source';
 import type { BatchRecord, Store } from '../store/store';
 import { settleWithin } from '../time/settle-within';

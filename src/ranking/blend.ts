@@ -5,8 +5,8 @@
  * brings or on how confident the model is in absolute terms.
  */
 
-import { byPopularity } from '../digest/digest-plan';
-import type { Paper } from '../papers/paper';
+import { byPopularity } from '../papers/paper-order';
+import type { Paper } from '../records/paper';
 
 export interface BlendParameters {
   /** Below this many flagged papers the order is the upvote order. */

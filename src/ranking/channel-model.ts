@@ -3,7 +3,7 @@
  * (positives), marked 👎 (negatives) and was shown but left alone (weak negatives). Pure: signals in, a
  * model out; the team-ranking service stores it and decides when to train again.
  */
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import { type Example, type LinearModel, linearScore, trainLogisticRegression } from './logistic-regression';
 import { paperTerms } from './paper-features';
 import { type CompiledTerms, createPaperReader, type PaperReader } from './paper-reader';

@@ -1,4 +1,5 @@
 /** A channel model to and from the JSON the store keeps (numbers rounded: 4 digits are plenty for a rank). */
+import type { StoredModel } from '../store/store';
 import type { ChannelModel } from './channel-model';
 
 interface ModelJson {
@@ -48,3 +49,14 @@ export function decodeModel(text: string): ChannelModel | null {
     return null;
   }
 }
+
+/** The model as the store keeps it: its text, and the fingerprint and training time beside it. */
+export const storedModel = (model: ChannelModel): StoredModel => ({
+  text: encodeModel(model),
+  fingerprint: model.fingerprint,
+  trainedAt: model.trainedAt,
+});
+
+/** The channel's model read back from the store (null when none is kept, or this version cannot read it). */
+export const modelFromStore = (text: string | null): ChannelModel | null =>
+  text === null ? null : decodeModel(text);

@@ -6,7 +6,7 @@
  * are one feature.
  */
 import { stemmer } from 'stemmer';
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import { stopwords, words } from '../search/search-text';
 
 /** Feature → weighted count in one paper. Author and organisation features carry a prefix. */

@@ -4,7 +4,7 @@
  * numbers instead of looking strings up. Scoring a candidate reads its features as strings (a few dozen
  * candidates at a time), kept in a smaller cache.
  */
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import { paperTerms, type TermCounts } from './paper-features';
 
 export interface CompiledTerms {

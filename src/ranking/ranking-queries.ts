@@ -2,8 +2,8 @@
  * The questions commands ask the team ranking: the best papers of the week this channel has not flagged
  * (`/papers for-you`), and where one paper stands among its day's papers (`/papers why`).
  */
-import type { ChannelRef } from '../chat/chat-port';
-import type { Paper } from '../papers/paper';
+import type { ChannelRef } from '../records/channel';
+import type { Paper } from '../records/paper';
 import type { Store } from '../store/store';
 import { addDays } from '../time/zoned-time';
 import type { RankedList, TeamRanking } from './team-ranking';

@@ -1,5 +1,5 @@
 /** The few words a card and `/papers why` give for a paper's place in the team ranking. */
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 import { truncateAtWord } from '../text/truncate';
 import { type ChannelModel, strongestFeatures } from './channel-model';
 import { featureLabel } from './paper-features';

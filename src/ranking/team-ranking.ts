@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ChannelRef } from '../chat/chat-port';
-import { upvoteOrder } from '../digest/digest-plan';
-import type { Paper } from '../papers/paper';
+import { upvoteOrder } from '../papers/paper-order';
+import type { ChannelRef } from '../records/channel';
+import type { Paper } from '../records/paper';
 import type { Store } from '../store/store';
 import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles } from './blend';
 import {
@@ -18,6 +18,7 @@ import {
   type TrainingSignal,
   trainChannelModel,
 } from './channel-model';
+import { modelFromStore, storedModel } from './model-codec';
 import { createPaperReader } from './paper-reader';
 import { type FlaggedNeighbour, rankingReason } from './ranking-reason';
 
@@ -104,7 +105,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     const key = keyOf(channel);
     const cached = cache.get(key);
     if (cached?.model.fingerprint === signals.fingerprint) return cached;
-    let model = await store.ranking.getModel(channel);
+    let model = modelFromStore(await store.ranking.getModel(channel));
     const papers = new Map(
       (await store.papers.getMany([...signals.flagged.keys(), ...signals.disliked, ...signals.ignored])).map(
         (paper) => [paper.id, paper],
@@ -126,7 +127,7 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
         if (paper) examples.push({ paper, kind: 'ignored' });
       }
       model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, reader);
-      await store.ranking.saveModel(channel, model);
+      await store.ranking.saveModel(channel, storedModel(model));
       log.debug(
         { channel: channel.channelId, ...signals.counts, ms: Math.round(performance.now() - started) },
         'team model trained',

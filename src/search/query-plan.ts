@@ -5,18 +5,13 @@
  * (a typo), completed when it is the unfinished last word, and otherwise reported and left out: it never
  * empties the results, and a real word is never swapped for another.
  */
-import type { PaperRepository, Promised, TextAlternative } from '../store/store';
+import type { TextAlternative } from '../search-query/text-query';
 import { isEnglishWord } from './english-words';
 import { allFeatures, type SearchFeatures } from './search-features';
 import { isVocabularyWord, queryWords, stopwords } from './search-text';
 import { isCorrectable } from './spelling-correction';
 import { expandAcronym, spelledOutAcronym } from './synonyms';
-import { correctWord, splitCompound, wordsToLookUp } from './word-alternatives';
-
-export type Vocabulary = Pick<
-  Promised<PaperRepository>,
-  'wordCounts' | 'indexedWords' | 'wordsNear' | 'wordsStartingWith'
->;
+import { correctWord, splitCompound, type Vocabulary, wordsToLookUp } from './word-alternatives';
 
 /** Words read from a query; the rest of a very long query is ignored. */
 export const maxQueryWords = 32;

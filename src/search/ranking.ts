@@ -3,7 +3,7 @@
  * score by at most `priorWeight` (20%), so a paper whose text matches more than 20% better always ranks
  * above it, however popular or recent the other paper is.
  */
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
 
 export const priorWeight = 0.2;
 /** Upvotes at which the upvote part of the prior is full; most papers have far fewer. */

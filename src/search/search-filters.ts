@@ -2,7 +2,7 @@
  * From filters as typed to the store's `PaperFilters`, and back to words for a reply's heading. Inline
  * filters and command options combine; where both set the same bound, the stricter one wins.
  */
-import type { PaperFilters } from '../store/store';
+import type { PaperFilters } from '../search-query/text-query';
 import type { Since } from './filter-values';
 import type { SearchFilterInput } from './query-syntax';
 

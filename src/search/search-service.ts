@@ -6,8 +6,9 @@
  * a light popularity prior. Quoted phrases must match and `-word` must not. Nothing is ranked by recency.
  */
 import type { SnippetPart } from '../chat/replies';
-import type { Paper } from '../papers/paper';
-import type { PaperFilters, Store, TextClause, TextHit, TextQuery } from '../store/store';
+import type { Paper } from '../records/paper';
+import type { PaperFilters, TextClause, TextHit, TextQuery } from '../search-query/text-query';
+import type { Store } from '../store/store';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';
 import { allFeatures, type SearchFeatures } from './search-features';

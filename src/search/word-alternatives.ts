@@ -3,13 +3,19 @@
  * also matches "front-end"), and near spellings of a typo. Acronyms have their own module; this one needs
  * the vocabulary.
  */
-import type { Vocabulary } from './query-plan';
+import type { PaperRepository, Promised } from '../store/store';
 import { isVocabularyWord } from './search-text';
 import { isCorrectable, pickCorrections } from './spelling-correction';
 import { expandAcronym } from './synonyms';
 
 /** Both halves of a split compound have at least this many letters (`multi|modal`, `pre|training`). */
 const minPartLength = 3;
+
+/** What query understanding asks of the store's word index: counts, stemmed matches, near and starting words. */
+export type Vocabulary = Pick<
+  Promised<PaperRepository>,
+  'wordCounts' | 'indexedWords' | 'wordsNear' | 'wordsStartingWith'
+>;
 
 function splits(word: string): Array<[string, string]> {
   if (!/^\p{L}+$/u.test(word) || word.length < minPartLength * 2) return [];

@@ -1,4 +1,5 @@
-import type { Paper } from '../papers/paper';
+import type { Paper } from '../records/paper';
+import type { RejectedItem } from '../records/rejected-item';
 
 export interface DayBatch {
   day: string;
@@ -7,16 +8,6 @@ export interface DayBatch {
   skipped: number;
   /** The same items, with why each was refused. */
   rejected: RejectedItem[];
-}
-
-/** An item the source listed that paperboy refused at the edge. */
-export interface RejectedItem {
-  /** The id exactly as the source sent it (null if it had none): never used to build a link. */
-  sourceId: string | null;
-  /** The canonical arXiv id, when the id itself was valid (so `why <id>` can find it). */
-  paperId: string | null;
-  /** Why, as a clause: "it has no title". */
-  reason: string;
 }
 
 /** Where papers come from (Hugging Face Daily Papers now, arXiv later). */

@@ -1,10 +1,10 @@
-import type { ChannelRef, Platform } from '../chat/chat-port';
-import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../delivery/delivery';
-import type { ChannelSettings, DiscussionRecord, QueueItem } from '../discussion/discussion';
-import type { Paper } from '../papers/paper';
-import type { ChannelModel } from '../ranking/channel-model';
-import type { RejectedItem } from '../sources/paper-source';
-import type { DigestSettings, DigestSource, Subscription } from '../subscriptions/subscription';
+import type { ChannelRef, Platform } from '../records/channel';
+import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../records/delivery';
+import type { ChannelSettings, DiscussionRecord, QueueItem } from '../records/discussion';
+import type { Paper } from '../records/paper';
+import type { RejectedItem } from '../records/rejected-item';
+import type { DigestSettings, DigestSource, Subscription } from '../records/subscription';
+import type { PaperFilters, TextHit, TextQuery } from '../search-query/text-query';
 
 /**
  * A repository contract as callers see it: every method resolves later. The contracts below are written
@@ -25,6 +25,14 @@ export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   /** Why nothing can be saved (the database file or its folder is not writable), or null when it can. */
   readonly readOnly: string | null;
+  /**
+   * Whether other bot instances may be running on this database at this moment, so that an event every
+   * instance receives (a Discord interaction, a Slack retry) must be claimed before it is handled:
+   * `discussion.firstSighting` decides which instance answers. PostgreSQL: true, any number share it.
+   * SQLite: false, one bot process per file (`claimScheduler`), so there is nobody to claim from, and a
+   * claim would be a write that a file locked by a one-shot command delays.
+   */
+  readonly sharedByInstances: boolean;
   readonly papers: Promised<PaperRepository>;
   readonly batches: Promised<BatchRepository>;
   readonly subscriptions: Promised<SubscriptionRepository>;
@@ -114,65 +122,6 @@ export interface PaperRepository {
   wordsNear(word: string, edits?: 1 | 2): Map<string, number>;
   /** The `limit` most common known words starting with `prefix`, with counts. */
   wordsStartingWith(prefix: string, limit: number): Map<string, number>;
-}
-
-/**
- * A text query as the search service plans it, independent of any query language: a paper matches when it
- * contains any of `clauses` (or there are none), all of `required` and none of `excluded`; it contains a
- * clause when it contains any of its alternatives.
- */
-export interface TextQuery {
-  /** Ranked by bm25, and each one a paper matches counts for it. */
-  clauses: TextClause[];
-  /**
-   * Clauses counted in `matched`, not required, and not ranked unless the store can afford it (words too
-   * dense for bm25 over their papers at this size; SQLite ranks those of common stems from its lists).
-   */
-  unscored?: TextClause[];
-  /** Quoted phrases: every one must match. */
-  required: TextClause[];
-  /** `-word`: none may match. */
-  excluded: TextClause[];
-  /**
-   * The window is chosen by bm25 × (1 + priorWeight × the popularity prior of src/search/ranking.ts, recency
-   * counted from the newest stored paper), so the papers the prior lifts into the top are in it. 0 or absent: bm25 alone.
-   */
-  priorWeight?: number;
-  /** False: every text column counts the same in bm25 (only the relevance bench's ablation asks). */
-  fieldWeights?: boolean;
-}
-
-export interface TextClause {
-  alternatives: TextAlternative[];
-}
-
-export interface TextAlternative {
-  /** Folded words (letters and digits only). */
-  words: string[];
-  /** The words adjacent and in order (a phrase), rather than anywhere in the paper. */
-  adjacent: boolean;
-}
-
-export interface PaperFilters {
-  /** Listed on (or published, for papers never listed) this day or later, `YYYY-MM-DD`. */
-  sinceDay?: string;
-  minUpvotes?: number;
-  /** Each name (or part of one, e.g. a surname) must appear among the authors. */
-  authors?: string[];
-  /** Words that must appear in the organization's name or full name. */
-  organization?: string;
-  /** Only papers the bot posted in this channel. */
-  postedIn?: ChannelRef;
-  /** Only these papers (e.g. a channel's discussion queue); an empty list matches nothing. */
-  paperIds?: readonly string[];
-}
-
-export interface TextHit {
-  paper: Paper;
-  /** Text relevance (bm25 with field weights): higher is better, comparable within one query only. */
-  score: number;
-  /** Indexes into `clauses` then `unscored` (counted on) of the clauses the paper matches. */
-  matched: number[];
 }
 
 export interface BatchRecord {
@@ -373,6 +322,18 @@ export interface RankingRepository {
   addDislike(channel: ChannelRef, paperId: string, userId: string, now: string): boolean;
   /** True when there was such a dislike. */
   removeDislike(channel: ChannelRef, paperId: string, userId: string): boolean;
-  getModel(channel: ChannelRef): ChannelModel | null;
-  saveModel(channel: ChannelRef, model: ChannelModel): void;
+  /** The text `saveModel` kept for the channel, or null: the store never reads it (the team ranking decodes it). */
+  getModel(channel: ChannelRef): string | null;
+  /** Keeps the channel's model, replacing the last one. */
+  saveModel(channel: ChannelRef, model: StoredModel): void;
+}
+
+/**
+ * A channel's team model as the store keeps it: opaque text that the team ranking encodes and decodes
+ * (src/ranking/model-codec.ts), with what identifies it: the signals it was trained on, and when.
+ */
+export interface StoredModel {
+  text: string;
+  fingerprint: string;
+  trainedAt: string;
 }

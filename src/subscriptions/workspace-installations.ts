@@ -4,8 +4,9 @@
  * workspace's digests. Removing pauses every active subscription of that workspace only (with one reason);
  * installing again resumes exactly those, not channels that unsubscribed. The core never opens the secret.
  */
-import type { Platform } from '../chat/chat-port';
+
 import type { Clock } from '../clock';
+import type { Platform } from '../records/channel';
 import type { Installation, Store } from '../store/store';
 
 /** The pause reason of a removed workspace's subscriptions, as `/papers why` and `/papers settings` show it. */

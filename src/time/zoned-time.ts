@@ -1,4 +1,4 @@
-import type { Weekday } from '../subscriptions/subscription';
+import type { Weekday } from '../records/subscription';
 
 export interface LocalMoment {
   /** `YYYY-MM-DD` */

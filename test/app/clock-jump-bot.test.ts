@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleChannel } from '../../adapters/console/console-adapter';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch } from '../support/fixtures';

@@ -12,9 +12,9 @@
  *   recommends 2) serve both guilds.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelRef } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import type { Store } from '../../src/store/store';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { DEFAULT_GUILD, FakeDiscord, type Route } from '../fakes/discord/fake-discord';
 import { slashInteraction, userPayload } from '../fakes/discord/fake-payloads';
 import type { InteractionRecord } from '../fakes/discord/fake-types';

@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { planAdapters } from '../../src/app/adapter-plan';
 import { envSchema, parseConfig } from '../../src/app/config';
 import { anyModules, secretKeys } from '../../src/app/platform-modules';
-import type { ChannelRef, DeliveryPort, PostedMessage } from '../../src/chat/chat-port';
+import type { DeliveryPort, PostedMessage } from '../../src/chat/chat-port';
 import { createLogger } from '../../src/logging/logger';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import type { ChannelRef } from '../../src/records/channel';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { oct25Batch } from '../support/fixtures';
 import { startTestCore, type TestCore } from '../support/test-core';
 

@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch } from '../support/fixtures';

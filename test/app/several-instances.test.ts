@@ -8,9 +8,9 @@
  * gets its digest whole, in order, once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChannelRef } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import type { Store } from '../../src/store/store';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { DEFAULT_GUILD, FakeDiscord } from '../fakes/discord/fake-discord';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';

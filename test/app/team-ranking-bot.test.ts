@@ -4,6 +4,7 @@
  * scheduled digest is ordered by what the channel flagged.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { modelFromStore } from '../../src/ranking/model-codec';
 import { papersForYou } from '../../src/ranking/ranking-queries';
 import { userPayload } from '../fakes/discord/fake-payloads';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
@@ -76,7 +77,7 @@ describe('the team ranking in the running bot', () => {
     expect(first).toContain(MONDAY.editing.title);
     expect(first).toContain(MONDAY.decoding.title);
     expect(monday[0]).toContain('🎯 For this channel: close to');
-    const model = await running.core.store.ranking.getModel(papers);
+    const model = modelFromStore(await running.core.store.ranking.getModel(papers));
     expect(model?.counts.flagged).toBe(flaggedOct25.length);
   });
 

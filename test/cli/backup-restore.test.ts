@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../src/store/sqlite/migrations';
+import { migrations } from '../../src/engines/sqlite/migrations';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { oct25Batch } from '../support/fixtures';
 import { childEnv, repoRoot, runCli } from '../support/run-cli';

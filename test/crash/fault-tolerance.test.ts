@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandService } from '../../commands/command-service';
-import { type DigestSource, defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { type DigestSource, defaultDigestSettings } from '../../src/records/subscription';
 import { Harness } from '../discord/discord-harness';
 import { oct25Batch } from '../support/fixtures';
 import { startTestCore, type TestCore } from '../support/test-core';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandService } from '../../commands/command-service';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { type Harness, startHarness } from '../slack/slack-harness';
 import { oct25Batch } from '../support/fixtures';
 import { startTestCore, type TestCore } from '../support/test-core';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { oct25Batch } from '../support/fixtures';
 import { RecordingPort } from '../support/recording-port';
 import { startTestCore, type TestCore } from '../support/test-core';

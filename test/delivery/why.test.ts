@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-context';
 import type { TextReply } from '../../src/chat/replies';
-import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../../src/records/subscription';
 import { oct25Batch, variant } from '../support/fixtures';
 import { RecordingPort } from '../support/recording-port';
 import { startTestCore, type TestCore } from '../support/test-core';

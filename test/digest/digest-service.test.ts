@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type DigestSettings, defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../../src/records/subscription';
 import { oct25Batch, variant } from '../support/fixtures';
 import { RecordingPort } from '../support/recording-port';
 import { startTestCore, type TestCore } from '../support/test-core';

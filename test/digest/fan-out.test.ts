@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PaperboyError } from '../../src/errors';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { oct25Batch } from '../support/fixtures';
 import { RecordingPort } from '../support/recording-port';
 import { startTestCore, type TestCore } from '../support/test-core';

@@ -10,7 +10,8 @@ import type { CommandContext } from '../../commands/command-context';
 import type { CommandService } from '../../commands/command-service';
 import type { CommandSpec, OptionSpec } from '../../commands/command-spec';
 import { parseCommandText } from '../../commands/parse-command-text';
-import type { ChannelRef, ChatPort, ReactionEvent } from '../../src/chat/chat-port';
+import type { ChatPort, ReactionEvent } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
 import type {
   ChatDriver,
   CommandInput,

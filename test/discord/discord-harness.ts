@@ -9,8 +9,8 @@ import {
   type DiscordAdapterOptions,
 } from '../../adapters/discord/discord-adapter';
 import type { CommandService } from '../../commands/command-service';
-import type { ChannelRef } from '../../src/chat/chat-port';
 import { createLogger } from '../../src/logging/logger';
+import type { ChannelRef } from '../../src/records/channel';
 import { DEFAULT_GUILD, FakeDiscord, type FakeDiscordOptions } from '../fakes/discord/fake-discord';
 import {
   autocompleteInteraction,

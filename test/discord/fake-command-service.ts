@@ -15,7 +15,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
-import type { ReactionResult } from '../../src/discussion/discussion';
+import type { ReactionResult } from '../../src/records/discussion';
 import { Recorder } from '../fakes/discord/fake-recorder';
 
 export const sampleCard = (n: number, overrides: Partial<PaperCard> = {}): PaperCard => ({

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-context';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import type { PaperListReply, Reply, TextReply } from '../../src/chat/replies';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { march2026Item, oct25Batch } from '../support/fixtures';
 import { RecordingPort } from '../support/recording-port';
 import { startTestCore, type TestCore } from '../support/test-core';

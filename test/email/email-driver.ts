@@ -8,7 +8,8 @@ import { channelOf, ownerContext } from '../../adapters/email/email-address';
 import { createMailer, type Mailer } from '../../adapters/email/email-mailer';
 import { createEmailPort } from '../../adapters/email/email-port';
 import type { CommandService } from '../../commands/command-service';
-import type { ChannelRef, DeliveryPort } from '../../src/chat/chat-port';
+import type { DeliveryPort } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
 import type { ChatDriver, CommandInput, DriverMessage, DriverReply } from '../contract/chat-driver';
 import { FakeSmtpServer } from '../fakes/smtp/fake-smtp-server';
 

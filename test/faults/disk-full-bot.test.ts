@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch } from '../support/fixtures';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CorpusPaper } from '../../bench/ranking/generate-ranking-corpus';
-import { byPopularity } from '../../src/digest/digest-plan';
+import { byPopularity } from '../../src/papers/paper-order';
 import { blendOrder, modelShare, percentiles } from '../../src/ranking/blend';
 import {
   modelScore,

@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CorpusPaper } from '../../bench/ranking/generate-ranking-corpus';
-import type { ChannelRef } from '../../src/chat/chat-port';
-import { byPopularity } from '../../src/digest/digest-plan';
-import { defaultChannelSettings } from '../../src/discussion/discussion';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
+import { byPopularity } from '../../src/papers/paper-order';
+import { modelFromStore } from '../../src/ranking/model-codec';
 import { createTeamRanking, type TeamRanking } from '../../src/ranking/team-ranking';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { ChannelRef } from '../../src/records/channel';
+import { defaultChannelSettings } from '../../src/records/discussion';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import type { Store } from '../../src/store/store';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 
 const corpus = (
   JSON.parse(
@@ -105,14 +106,14 @@ describe('the team ranking service', () => {
   it('trains once per set of signals, keeps the model in the database across a restart, and again after a flag', async () => {
     for (const paper of robotics.slice(0, 6)) await flag(channel, paper.id);
     await ranking.refresh(channel, days(4));
-    const first = await store.ranking.getModel(channel);
+    const first = modelFromStore(await store.ranking.getModel(channel));
     expect(first?.counts.flagged).toBe(6);
     const restarted = createTeamRanking({ store, log });
     await restarted.order(channel, corpus.slice(80), days(4));
-    expect((await store.ranking.getModel(channel))?.trainedAt).toBe(first?.trainedAt);
+    expect(modelFromStore(await store.ranking.getModel(channel))?.trainedAt).toBe(first?.trainedAt);
     await flag(channel, (robotics[6] as CorpusPaper).id);
     await restarted.refresh(channel, days(5));
-    const second = await store.ranking.getModel(channel);
+    const second = modelFromStore(await store.ranking.getModel(channel));
     expect(second?.counts.flagged).toBe(7);
     expect(second?.fingerprint).not.toBe(first?.fingerprint);
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-context';
 import { commandSpecs } from '../../commands/specs';
 import type { PaperListReply, Reply, TextReply } from '../../src/chat/replies';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { startTestCore, type TestCore } from '../support/test-core';
 import { fixturePapers } from './support/fixture-corpus';
 

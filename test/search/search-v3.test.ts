@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-context';
 import type { PaperListReply, Reply, TextReply } from '../../src/chat/replies';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { planQuery } from '../../src/search/query-plan';
 import { createSearchService } from '../../src/search/search-service';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { makePaper } from '../support/papers';
 import { startTestCore, type TestCore } from '../support/test-core';
 import { testStores } from '../support/test-stores';

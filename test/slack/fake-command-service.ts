@@ -16,7 +16,7 @@ import {
   type Reply,
   textReply,
 } from '../../src/chat/replies';
-import type { ReactionResult } from '../../src/discussion/discussion';
+import type { ReactionResult } from '../../src/records/discussion';
 import { sampleCard } from './sample-cards';
 
 export interface RecordedCommand {

@@ -6,7 +6,8 @@
 
 import { slackNameOf } from '../../adapters/slack/slack-emoji';
 import type { CommandService } from '../../commands/command-service';
-import type { ChannelRef, ChatPort } from '../../src/chat/chat-port';
+import type { ChatPort } from '../../src/chat/chat-port';
+import type { ChannelRef } from '../../src/records/channel';
 import type {
   ChatDriver,
   CommandInput,

@@ -10,8 +10,8 @@ import {
   type SlackAdapterOptions,
 } from '../../adapters/slack/slack-adapter';
 import type { CommandService } from '../../commands/command-service';
-import type { ChannelRef } from '../../src/chat/chat-port';
 import { ManualClock } from '../../src/clock';
+import type { ChannelRef } from '../../src/records/channel';
 import { FakeSlack, type FakeSlackOptions } from '../fakes/slack/fake-slack';
 import { SlackInbound } from '../fakes/slack/fake-slack-inbound';
 import { FakeCommandService } from './fake-command-service';

@@ -6,8 +6,8 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { explainDelivery } from '../../src/delivery/explain-delivery';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import { explainDelivery } from '../../src/digest/explain-delivery';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import {
   notInstalledReason,
   removedFromWorkspaceReason,

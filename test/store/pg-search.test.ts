@@ -4,10 +4,11 @@
  * SQLite's answer is the reference (the vocabulary, which papers match), the two stores are compared.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Paper } from '../../src/papers/paper';
+import type { Paper } from '../../src/records/paper';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import { vocabularyWords } from '../../src/search/search-text';
-import type { Store, TextClause, TextQuery } from '../../src/store/store';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
+import type { TextClause, TextQuery } from '../../src/search-query/text-query';
+import type { Store } from '../../src/store/store';
 import { fixturePapers } from '../search/support/fixture-corpus';
 import { makePaper } from '../support/papers';
 import { testStores } from '../support/test-stores';

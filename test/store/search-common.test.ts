@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCorpus } from '../../bench/synthetic-corpus';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
+import { SqliteTextSearch } from '../../src/engines/sqlite/sqlite-text-search';
 import { priorWeight } from '../../src/search/ranking';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
-import { SqliteTextSearch } from '../../src/store/sqlite/sqlite-text-search';
-import type { PaperFilters, TextQuery } from '../../src/store/store';
+import type { PaperFilters, TextQuery } from '../../src/search-query/text-query';
 
 /**
  * The common-stem lists must choose the same window as bm25 × prior over every paper would: here stems in

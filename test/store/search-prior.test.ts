@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { priorExpression } from '../../src/engines/sqlite/sqlite-search-match';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { popularityPrior } from '../../src/search/ranking';
-import { priorExpression } from '../../src/store/sqlite/sqlite-search-match';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { makePaper } from '../support/papers';
 
 /**

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrations } from '../../src/engines/sqlite/migrations';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { PaperboyError } from '../../src/errors';
-import type { Paper } from '../../src/papers/paper';
-import { migrations } from '../../src/store/sqlite/migrations';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import type { Paper } from '../../src/records/paper';
+import { defaultDigestSettings } from '../../src/records/subscription';
 import type { Store } from '../../src/store/store';
-import { defaultDigestSettings } from '../../src/subscriptions/subscription';
 import { makePaper } from '../support/papers';
 
 const paper = (id: string, changes: Partial<Paper> = {}) =>

@@ -1,4 +1,4 @@
-import type { Paper } from '../../src/papers/paper';
+import type { Paper } from '../../src/records/paper';
 
 /** A made-up paper; only what a test cares about needs saying. */
 export const makePaper = (id: string, changes: Partial<Paper> = {}): Paper => ({

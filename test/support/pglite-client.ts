@@ -9,8 +9,8 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SqlClient, SqlResult } from '../../src/store/postgres/pg-client';
-import { classifyPgError } from '../../src/store/postgres/pg-pool-client';
+import type { SqlClient, SqlResult } from '../../src/engines/postgres/pg-client';
+import { classifyPgError } from '../../src/engines/postgres/pg-pool-client';
 
 interface Turns {
   tail: Promise<unknown>;

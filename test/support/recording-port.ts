@@ -1,6 +1,7 @@
-import type { ChannelRef, ChatPort, Platform, PostedMessage } from '../../src/chat/chat-port';
+import type { ChatPort, PostedMessage } from '../../src/chat/chat-port';
 import type { DigestHeader, PaperCard } from '../../src/chat/replies';
 import { DeliveryError, type DeliveryFailure } from '../../src/errors';
+import type { ChannelRef, Platform } from '../../src/records/channel';
 
 export interface RecordedPost {
   channelId: string;

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { parseConfig } from '../../src/app/config';
 import { type Core, createCore } from '../../src/app/create-core';
 import { ManualClock } from '../../src/clock';
-import { openSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { openSqliteStore } from '../../src/engines/sqlite/sqlite-store';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 
 export interface TestCore {

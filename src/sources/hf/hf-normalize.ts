@@ -1,5 +1,5 @@
 import { canonicalArxivId } from '../../papers/arxiv-id';
-import type { Paper } from '../../papers/paper';
+import type { Paper } from '../../records/paper';
 import type { HfDailyItem, HfPaper } from './hf-schemas';
 
 /** Collapses the hard line breaks and runs of spaces that arXiv text carries. */

@@ -7,8 +7,8 @@
  */
 import type { z } from 'zod';
 import { canonicalArxivId } from '../../papers/arxiv-id';
-import type { Paper } from '../../papers/paper';
-import type { RejectedItem } from '../paper-source';
+import type { Paper } from '../../records/paper';
+import type { RejectedItem } from '../../records/rejected-item';
 import { normalizeHfDailyItem } from './hf-normalize';
 import { hfDailyItemSchema } from './hf-schemas';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Paper } from '../../../src/papers/paper';
+import { openSqliteStore } from '../../../src/engines/sqlite/sqlite-store';
+import type { Paper } from '../../../src/records/paper';
 import { normalizeHfDailyItem, normalizeHfPaper } from '../../../src/sources/hf/hf-normalize';
 import { hfDailyItemSchema } from '../../../src/sources/hf/hf-schemas';
-import { openSqliteStore } from '../../../src/store/sqlite/sqlite-store';
 import type { Store } from '../../../src/store/store';
 
 const baseUrl = 'https://huggingface.co';

@@ -5,7 +5,7 @@
  * search reads or over a chosen few.
  */
 import Database from 'better-sqlite3';
-import type { Paper } from '../../../src/papers/paper';
+import type { Paper } from '../../../src/records/paper';
 import { words } from '../../../src/search/search-text';
 
 const columnText = {

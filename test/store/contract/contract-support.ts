@@ -1,6 +1,6 @@
 /** What the store contract files share: a fresh store per test, and the values the tests are made of. */
 import { afterEach, beforeEach } from 'vitest';
-import type { Paper } from '../../../src/papers/paper';
+import type { Paper } from '../../../src/records/paper';
 import type { Store } from '../../../src/store/store';
 import { makePaper } from '../../support/papers';
 import type { TestStore } from '../../support/test-stores';

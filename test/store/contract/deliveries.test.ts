@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { defaultDigestSettings } from '../../../src/records/subscription';
 import type { PlannedDelivery } from '../../../src/store/store';
-import { defaultDigestSettings } from '../../../src/subscriptions/subscription';
 import { testStores } from '../../support/test-stores';
 import { channel, otherChannel, paper, thrown, useStore } from './contract-support';
 

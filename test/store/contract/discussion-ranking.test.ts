@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultChannelSettings } from '../../../src/discussion/discussion';
 import type { ChannelModel } from '../../../src/ranking/channel-model';
-import { defaultDigestSettings } from '../../../src/subscriptions/subscription';
+import { modelFromStore, storedModel } from '../../../src/ranking/model-codec';
+import { defaultChannelSettings } from '../../../src/records/discussion';
+import { defaultDigestSettings } from '../../../src/records/subscription';
 import { testStores } from '../../support/test-stores';
 import { channel, otherChannel, useStore } from './contract-support';
 
@@ -169,9 +170,9 @@ describe.each(testStores)('$name store: ranking', (testStore) => {
 
   it('saves, replaces and reads back a channel model', async () => {
     expect(await store().ranking.getModel(channel)).toBeNull();
-    await store().ranking.saveModel(channel, model('f1'));
-    await store().ranking.saveModel(channel, model('f2'));
-    expect(await store().ranking.getModel(channel)).toEqual(model('f2'));
+    await store().ranking.saveModel(channel, storedModel(model('f1')));
+    await store().ranking.saveModel(channel, storedModel(model('f2')));
+    expect(modelFromStore(await store().ranking.getModel(channel))).toEqual(model('f2'));
     expect(await store().ranking.getModel(otherChannel)).toBeNull();
   });
 

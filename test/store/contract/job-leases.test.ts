@@ -10,6 +10,10 @@ const tick = (minutes: number) => at(minutes).slice(0, 16);
 describe.each(testStores)('$name store: job leases', (testStore) => {
   const store = useStore(testStore);
 
+  it('says whether other instances may share its database (only then is a platform event claimed)', () => {
+    expect(store().sharedByInstances).toBe(testStore.name !== 'sqlite');
+  });
+
   it('starts a job once per tick: the first holder wins it, the second is refused', async () => {
     const jobs = store().jobs;
     expect(await jobs.tryStart('digests', 'a', tick(0), at(0), minute)).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDigestSettings } from '../../../src/subscriptions/subscription';
+import { defaultDigestSettings } from '../../../src/records/subscription';
 import { testStores } from '../../support/test-stores';
 import { channel, otherChannel, useStore } from './contract-support';
 

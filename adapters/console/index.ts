@@ -1,0 +1,2 @@
+/** What the composition root uses from the console adapter. */
+export { consoleModule } from './console-module';

@@ -1,0 +1,42 @@
+/**
+ * Job leases on PostgreSQL: each call is one statement the server runs atomically (an INSERT … ON CONFLICT
+ * whose update is conditional, or a conditional UPDATE), so two instances deciding at once never both win:
+ * the second waits on the row lock and then sees the first one's lease.
+ */
+import type { JobLeaseRepository, Promised } from '../../store/store';
+import type { SqlClient } from './pg-client';
+
+export class PgJobLeaseRepository implements Promised<JobLeaseRepository> {
+  constructor(private readonly client: SqlClient) {}
+
+  async tryStart(job: string, holder: string, tickKey: string, now: string, ttlMs: number): Promise<boolean> {
+    const result = await this.client.query(
+      `INSERT INTO job_leases (job, holder, expires_at, tick_key, started_at)
+       VALUES ($1, $2, $4::timestamptz + $5::double precision * interval '1 millisecond', $3, $4::timestamptz)
+       ON CONFLICT (job) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at,
+         tick_key = greatest(job_leases.tick_key COLLATE "C", excluded.tick_key), started_at = excluded.started_at
+       WHERE job_leases.holder = excluded.holder
+         OR (job_leases.tick_key COLLATE "C" < excluded.tick_key
+           AND (job_leases.expires_at IS NULL OR job_leases.expires_at <= excluded.started_at))
+       RETURNING job`,
+      [job, holder, tickKey, now, ttlMs],
+    );
+    return result.rows.length > 0;
+  }
+
+  async renew(job: string, holder: string, now: string, ttlMs: number): Promise<boolean> {
+    const result = await this.client.query(
+      `UPDATE job_leases SET expires_at = $3::timestamptz + $4::double precision * interval '1 millisecond'
+       WHERE job = $1 AND holder = $2 RETURNING job`,
+      [job, holder, now, ttlMs],
+    );
+    return result.rows.length > 0;
+  }
+
+  async finish(job: string, holder: string): Promise<void> {
+    await this.client.query('UPDATE job_leases SET expires_at = NULL WHERE job = $1 AND holder = $2', [
+      job,
+      holder,
+    ]);
+  }
+}

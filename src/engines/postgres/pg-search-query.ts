@@ -1,0 +1,84 @@
+/**
+ * Turns a planned text query and the filters into PostgreSQL tsquery text and SQL conditions. Query words
+ * are letters and digits only (src/search/search-text.ts), and any other character is dropped here too, so
+ * nothing a user typed can act as tsquery syntax; each tsquery is passed as a parameter to `to_tsquery`.
+ */
+import { words } from '../../search/search-text';
+import type { PaperFilters, TextAlternative, TextClause } from '../../search-query/text-query';
+
+/** The text search configuration pg-search-schema.ts defines. */
+export const searchConfig = `'paper_search'::regconfig`;
+
+/** ts_rank weights {D, C, B, A}: FTS5's column weights 10, 5 (keywords, summary), 2 (abstract), 1 (names), scaled to 1. */
+export const fieldWeights = `'{0.1, 0.2, 0.5, 1.0}'::float4[]`;
+export const uniformFieldWeights = `'{1.0, 1.0, 1.0, 1.0}'::float4[]`;
+
+/** The day a paper counts as, for `since` filters and the prior: its batch day, or its publication day. */
+export const paperDay = 'coalesce(papers.batch_day, substr(papers.published_at, 1, 10))';
+
+const clean = (word: string) => words(word).join('');
+
+function alternativeQuery({ words: parts, adjacent }: TextAlternative, weight = ''): string | null {
+  const operands = parts
+    .map(clean)
+    .filter((word) => word.length > 0)
+    .map((word) => `${word}${weight}`);
+  if (operands.length === 0) return null;
+  return `(${operands.join(adjacent ? ' <-> ' : ' & ')})`;
+}
+
+/** One clause as tsquery text: any of its alternatives; null when it has none. */
+export function clauseQuery({ alternatives }: TextClause): string | null {
+  const parts = alternatives
+    .map((alternative) => alternativeQuery(alternative))
+    .filter((part): part is string => part !== null);
+  return parts.length > 0 ? `(${parts.join(' | ')})` : null;
+}
+
+/** Any of the clauses as one tsquery text; null when none has words. */
+export function anyQuery(clauses: TextClause[]): string | null {
+  const parts = clauses.map(clauseQuery).filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' | ') : null;
+}
+
+/** Collects positional parameters while a statement is built. */
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  /** A tsquery parameter in the search configuration. */
+  tsquery(text: string): string {
+    return `to_tsquery(${searchConfig}, ${this.add(text)})`;
+  }
+}
+
+/** A name as a phrase in one field of `name_vector` (A: authors, B: organization), or null without words. */
+const nameQuery = (name: string, weight: ':A' | ':B') =>
+  alternativeQuery({ words: words(name), adjacent: true }, weight);
+
+/** Conditions on `papers` for the filters; empty when there are none. */
+export function filterConditions(filters: PaperFilters, params: SqlParams): string[] {
+  const conditions: string[] = [];
+  for (const name of filters.authors ?? []) {
+    const query = nameQuery(name, ':A');
+    conditions.push(query ? `papers.name_vector @@ ${params.tsquery(query)}` : 'false');
+  }
+  if (filters.organization !== undefined) {
+    const query = nameQuery(filters.organization, ':B');
+    conditions.push(query ? `papers.name_vector @@ ${params.tsquery(query)}` : 'false');
+  }
+  if (filters.minUpvotes !== undefined)
+    conditions.push(`papers.upvotes >= ${params.add(filters.minUpvotes)}`);
+  if (filters.sinceDay !== undefined) conditions.push(`${paperDay} >= ${params.add(filters.sinceDay)}`);
+  if (filters.postedIn) {
+    const { platform, workspaceId, channelId } = filters.postedIn;
+    conditions.push(`papers.id IN (
+      SELECT deliveries.paper_id FROM deliveries JOIN subscriptions ON subscriptions.id = deliveries.subscription_id
+      WHERE subscriptions.platform = ${params.add(platform)} AND subscriptions.workspace_id = ${params.add(workspaceId)}
+        AND subscriptions.channel_id = ${params.add(channelId)} AND deliveries.state = 'sent')`);
+  }
+  if (filters.paperIds) conditions.push(`papers.id = ANY(${params.add([...filters.paperIds])}::text[])`);
+  return conditions;
+}

@@ -1,0 +1,84 @@
+/**
+ * The PostgreSQL store: the repositories over one `SqlClient` (a `pg` pool in production, PGlite in tests),
+ * migrated at open. Any number of paperboy instances may share the database: what must happen once
+ * (a digest run, a scheduled job's tick) is decided by the database, never by one process's memory.
+ */
+import { PaperboyError } from '../../errors';
+import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
+import { PgBatchRepository } from './pg-batch-repository';
+import type { SqlClient } from './pg-client';
+import { PgDeliveryRepository } from './pg-delivery-repository';
+import { PgDiscussionRepository } from './pg-discussion-repository';
+import { PgInstallationRepository } from './pg-installation-repository';
+import { PgJobLeaseRepository } from './pg-job-lease-repository';
+import { migratePostgres } from './pg-migrations';
+import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
+import { PgPaperSearch } from './pg-paper-search';
+import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
+import { PgRankingRepository } from './pg-ranking-repository';
+import { PgSourceLogRepository } from './pg-source-log-repository';
+import { PgSubscriptionRepository } from './pg-subscription-repository';
+
+export type PostgresStoreOptions = PgPoolOptions;
+
+/** Connects to the server at `url` (postgres:// or postgresql://), migrates, and returns the store. */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
+  const client = createPgPoolClient(url, options);
+  try {
+    if (options.schema !== undefined) await requireSchema(client, options.schema, describeServer(url));
+    return await openPostgresStoreOn(client, describeServer(url));
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A search_path naming a missing schema would put every table in `public`: refused instead. */
+async function requireSchema(client: SqlClient, schema: string, where: string): Promise<void> {
+  const { rows } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+  if (rows.length === 0) {
+    throw new PaperboyError('store_unavailable', `${where} has no schema ${schema}: create it first.`);
+  }
+}
+
+/** The store over a client the caller made (PGlite in the tests); closing the store closes the client. */
+export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL'): Promise<Store> {
+  await migratePostgres(client, undefined, where);
+  const paperCount = new PaperCountCache();
+  const papersOn = (on: SqlClient) => new PgPaperRepository(on, new PgPaperSearch(on), paperCount);
+  return {
+    engine: 'postgres',
+    sharedByInstances: true,
+    readOnly: null,
+    papers: papersOn(client),
+    batches: new PgBatchRepository(client),
+    subscriptions: new PgSubscriptionRepository(client),
+    deliveries: new PgDeliveryRepository(client),
+    discussion: new PgDiscussionRepository(client),
+    sourceLog: new PgSourceLogRepository(client),
+    ranking: new PgRankingRepository(client),
+    jobs: new PgJobLeaseRepository(client),
+    installations: new PgInstallationRepository(client),
+    saveDay: (day: SavedDay): Promise<UpsertResult> =>
+      client
+        .transaction(async (tx) => {
+          const upserted = await papersOn(tx).upsertMany(day.papers);
+          await new PgBatchRepository(tx).record(
+            day.day,
+            day.papers.map((paper) => paper.id),
+            day.fetchedAt,
+          );
+          const sourceLog = new PgSourceLogRepository(tx);
+          await sourceLog.recordRejects(day.day, day.rejected, day.fetchedAt);
+          await sourceLog.markDayRecovered(day.day, day.fetchedAt);
+          return upserted;
+        })
+        .then((upserted) => {
+          if (upserted.inserted > 0) paperCount.clear();
+          return upserted;
+        }),
+    // Instances share the scheduler: each job's tick is claimed through `jobs`, so none is refused here.
+    claimScheduler: async (): Promise<SchedulerClaim> => ({ ok: true, release: async () => {} }),
+    close: () => client.close(),
+  };
+}

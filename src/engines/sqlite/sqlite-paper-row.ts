@@ -1,0 +1,68 @@
+/** A `papers` row and its mapping to and from `Paper`. */
+import type { Paper } from '../../records/paper';
+
+export interface PaperRow {
+  rowid: number;
+  id: string;
+  title: string;
+  abstract: string;
+  authors: string;
+  organization: string | null;
+  upvotes: number;
+  num_comments: number;
+  ai_summary: string | null;
+  ai_keywords: string;
+  github_url: string | null;
+  github_stars: number | null;
+  project_page: string | null;
+  thumbnail_url: string | null;
+  published_at: string;
+  batch_day: string | null;
+  media_urls: string;
+  submitted_by: string | null;
+  discussion_id: string | null;
+  comments_known: number;
+}
+
+export const paperFromRow = (row: PaperRow): Paper => ({
+  id: row.id,
+  title: row.title,
+  abstract: row.abstract,
+  authors: JSON.parse(row.authors) as string[],
+  organization: row.organization ? (JSON.parse(row.organization) as Paper['organization']) : null,
+  upvotes: row.upvotes,
+  numComments: row.comments_known ? row.num_comments : null,
+  aiSummary: row.ai_summary,
+  aiKeywords: JSON.parse(row.ai_keywords) as string[],
+  githubUrl: row.github_url,
+  githubStars: row.github_stars,
+  projectPage: row.project_page,
+  thumbnailUrl: row.thumbnail_url,
+  publishedAt: row.published_at,
+  batchDay: row.batch_day,
+  mediaUrls: JSON.parse(row.media_urls) as string[],
+  submittedBy: row.submitted_by,
+  discussionId: row.discussion_id,
+});
+
+export const paperParams = (paper: Paper) => ({
+  id: paper.id,
+  title: paper.title,
+  abstract: paper.abstract,
+  authors: JSON.stringify(paper.authors),
+  organization: paper.organization ? JSON.stringify(paper.organization) : null,
+  upvotes: paper.upvotes,
+  num_comments: paper.numComments ?? 0,
+  comments_known: paper.numComments === null ? 0 : 1,
+  ai_summary: paper.aiSummary,
+  ai_keywords: JSON.stringify(paper.aiKeywords),
+  github_url: paper.githubUrl,
+  github_stars: paper.githubStars,
+  project_page: paper.projectPage,
+  thumbnail_url: paper.thumbnailUrl,
+  published_at: paper.publishedAt,
+  batch_day: paper.batchDay,
+  media_urls: JSON.stringify(paper.mediaUrls),
+  submitted_by: paper.submittedBy,
+  discussion_id: paper.discussionId,
+});

@@ -1,0 +1,156 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { PaperboyError } from '../../errors';
+import type { SavedDay, Store } from '../../store/store';
+import { newerSchemaError } from '../newer-schema';
+import { migrations } from './migrations';
+import { SqliteBatchRepository } from './sqlite-batch-repository';
+import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
+import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
+import { classifySqliteError, openFailure, promisedWithFaultCodes } from './sqlite-faults';
+import { SqliteInstallationRepository } from './sqlite-installation-repository';
+import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
+import { SqlitePaperRepository } from './sqlite-paper-repository';
+import { SqliteRankingRepository } from './sqlite-ranking-repository';
+import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
+import { claimSchedulerLock } from './sqlite-scheduler-lock';
+import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
+import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
+
+/** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
+export const sqlitePathFromUrl = (url: string) =>
+  url.startsWith('file://') ? url.slice('file://'.length) : url;
+
+/**
+ * How long one write waits for another process's write lock. better-sqlite3 is synchronous, so SQLite's
+ * busy handler waits on the event loop: a long wait would freeze every chat command. Callers retry a
+ * refused write later instead (commands after a pause, digests on the next tick).
+ */
+export const busyTimeoutMs = 200;
+
+export interface SqliteStoreOptions {
+  /** Hands the opened connection to a test (e.g. to cap `max_page_count` and produce SQLITE_FULL). */
+  onOpen?: (db: Database.Database) => void;
+}
+
+/**
+ * Opens (creating if needed) the database, sets WAL and applies pending migrations. A database paperboy
+ * cannot write (read-only file or folder) opens for reading: `readOnly` says why, and writes fail with
+ * `store_read_only`.
+ */
+export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): Store {
+  const path = sqlitePathFromUrl(url);
+  const readOnly = path === ':memory:' ? null : whyNotWritable(path);
+  const db = readOnly ? openReadOnly(path, readOnly) : openDatabase(path);
+  try {
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    if (readOnly) {
+      checkReadOnlySchema(db, path, migrations.length, readOnly);
+    } else {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db, path);
+    }
+  } catch (error) {
+    db.close();
+    throw openFailure(error, path, readOnly);
+  }
+  options.onOpen?.(db);
+  const lift = <T extends object>(repository: T) => promisedWithFaultCodes(repository, path, readOnly);
+  const papers = new SqlitePaperRepository(db);
+  const batches = new SqliteBatchRepository(db);
+  const sourceLog = new SqliteSourceLogRepository(db);
+  const saveDay = db.transaction(({ day, papers: listed, rejected, fetchedAt }: SavedDay) => {
+    const upserted = papers.upsertMany(listed);
+    batches.record(
+      day,
+      listed.map((paper) => paper.id),
+      fetchedAt,
+    );
+    sourceLog.recordRejects(day, rejected, fetchedAt);
+    sourceLog.markDayRecovered(day, fetchedAt);
+    return upserted;
+  });
+  return {
+    engine: 'sqlite',
+    sharedByInstances: false,
+    readOnly,
+    papers: lift(papers),
+    batches: lift(batches),
+    subscriptions: lift(new SqliteSubscriptionRepository(db)),
+    deliveries: lift(new SqliteDeliveryRepository(db)),
+    discussion: lift(new SqliteDiscussionRepository(db)),
+    sourceLog: lift(sourceLog),
+    ranking: lift(new SqliteRankingRepository(db)),
+    jobs: lift(new SqliteJobLeaseRepository(db)),
+    installations: lift(new SqliteInstallationRepository(db)),
+    saveDay: async (day) => {
+      try {
+        return saveDay(day);
+      } catch (error) {
+        throw classifySqliteError(error, path, readOnly);
+      }
+    },
+    claimScheduler: async (holder) => {
+      try {
+        return claimSchedulerLock(db, path, holder);
+      } catch (error) {
+        // The lock file's own failures come coded (naming it); anything else is the database's.
+        throw openFailure(error, path);
+      }
+    },
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+function openReadOnly(path: string, reason: string): Database.Database {
+  if (!existsSync(path)) {
+    throw new PaperboyError(
+      'store_unavailable',
+      `Cannot create the database ${path}: ${reason}. Point DATABASE_URL at a writable folder.`,
+    );
+  }
+  try {
+    return openReadOnlyDatabase(path);
+  } catch (error) {
+    throw openFailure(error, path, reason);
+  }
+}
+
+function openDatabase(path: string): Database.Database {
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+    return new Database(path);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_FULL') throw openFailure(error, path);
+    throw new PaperboyError(
+      'store_unavailable',
+      `Cannot open the database at ${path} (${(error as Error).message}). Check DATABASE_URL and the folder's permissions.`,
+      { cause: error },
+    );
+  }
+}
+
+function migrate(db: Database.Database, path: string): void {
+  // Reading the schema first makes a corrupt or non-database file fail here, before anything is written.
+  db.prepare('SELECT count(*) FROM sqlite_master').get();
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > migrations.length) {
+    throw newerSchemaError(
+      path,
+      current,
+      migrations.length,
+      'restore the backup made before the upgrade (paperboy restore <file>)',
+    );
+  }
+  for (let version = current; version < migrations.length; version++) {
+    db.transaction(() => {
+      db.exec(migrations[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
