@@ -26,20 +26,29 @@ function runUntilExit(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<string
   return runBot(env, timeoutMs).then((run) => run.output);
 }
 
-function runBot(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<{ output: string; code: number | null }> {
+/**
+ * Both streams in `output` (in arrival order, which across two pipes is not the order of writing) and
+ * stderr alone, where the one line a person is meant to read ends; resolved once both pipes are drained.
+ */
+function runBot(
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<{ output: string; stderr: string; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    let stderr = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
     });
     child.stderr.on('data', (chunk) => {
       output += chunk;
+      stderr += chunk;
     });
     const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ output, code });
+      resolve({ output, stderr, code });
     });
   });
 }
@@ -97,7 +106,7 @@ describe('secrets', () => {
       15_000,
     );
     expect(run.code).toBe(1);
-    const last = run.output.trim().split('\n').at(-1);
+    const last = run.stderr.trim().split('\n').at(-1);
     expect(last).toMatch(
       /^paperboy: Discord could not start: .+ \(check DISCORD_TOKEN, DISCORD_APPLICATION_ID and DISCORD_API_BASE\)$/,
     );
