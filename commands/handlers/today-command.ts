@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { textReply } from '../../src/chat/replies';
-import { previewDigest } from '../../src/digest/digest-preview';
+import { previewForChannel } from '../../src/digest/digest-preview';
 import type { KnownBatch } from '../../src/ingest/batch-sync';
-import { defaultDigestSettings } from '../../src/records/subscription';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
@@ -23,7 +22,6 @@ export async function todayCommand(
   deps: CommandDeps,
 ) {
   const { page } = validateOptions(schema, invocation.options);
-  const settings = (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
   const now = deps.clock.now();
   const known = await deps.sync.newestKnownBatch(now, deps.sourceWaitMs);
   if (!known.batch && known.missing?.late) {
@@ -32,13 +30,7 @@ export async function todayCommand(
     );
   }
   const { batch, header, cards } = known.batch
-    ? await previewDigest(
-        deps,
-        now,
-        settings,
-        known.batch.day,
-        async (papers) => await deps.ranking.order(context.channel, papers, now),
-      )
+    ? await previewForChannel(deps, context.channel, now, known.batch.day)
     : { batch: null, header: null, cards: [] };
   const heading = header?.title ?? 'Daily Papers';
   return pagedReply(
