@@ -5,14 +5,15 @@ import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { TeamRanking } from '../ranking/team-ranking';
 import type { DigestRun } from '../records/delivery';
-import type { Paper } from '../records/paper';
-import { type DigestSource, digestSources, type Subscription } from '../records/subscription';
-import type { BatchRecord, Store } from '../store/store';
+import type { Subscription } from '../records/subscription';
+import type { Store } from '../store/store';
 import { createDigestInputSource, type DigestInputs } from './digest-inputs';
 import { fanOut } from './fan-out';
 import { createRunPlanner } from './run-planner';
 import { createRunPoster } from './run-poster';
 import { dueLocalDate } from './schedule';
+import type { AnyDigestSource } from './sources/digest-source';
+import { allDigestSources, digestSourceOf } from './sources/registry';
 
 export interface DigestServiceOptions {
   store: Store;
@@ -101,25 +102,28 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     const runs = due.reduce((sum, { runs }) => sum + runs.length, 0);
     const result: DigestTickResult = { due: runs, posted: 0, failed: 0 };
     if (due.length === 0) return result;
-    // Each source is asked only when a digest to plan needs it; an outage of one holds up only its own
-    // digests. A run already planned goes on without its source: its papers are stored.
-    const needs = (source: DigestSource) =>
-      due.some(({ subscription, runs }) => subscription.source === source && runs.some(({ run }) => !run));
-    const inputs: DigestInputs = {};
-    for (const source of digestSources) {
+    // Each source is asked only when a digest needs it; an outage of one holds up only its own digests. A
+    // source says whether a run needs its input (to plan it; a run already planned goes on without it).
+    const needs = (source: AnyDigestSource) =>
+      due.some(
+        ({ subscription, runs }) =>
+          subscription.source === source.id && runs.some(({ run }) => source.needsInput(run)),
+      );
+    const inputs: DigestInputs = new Map();
+    for (const source of allDigestSources) {
       if (!needs(source)) continue;
-      const fetched = await inputSource.fetch(source, now, runs);
+      const fetched = await inputSource.fetch(source.id, now, runs);
       if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, runs);
       if ('sourceError' in fetched) result.sourceError = fetched.sourceError;
-      else if (source === 'daily') inputs.daily = fetched.value as BatchRecord | null;
-      else inputs.trending = fetched.value as Paper[];
+      else inputs.set(source.id, fetched.value);
     }
-    const plannable = (subscription: Subscription) =>
-      subscription.source === 'daily' ? inputs.daily !== undefined : inputs.trending !== undefined;
     const runnable = due
       .map(({ subscription, runs }) => ({
         subscription,
-        runs: runs.filter(({ run }) => run !== null || plannable(subscription)),
+        runs: runs.filter(
+          ({ run }) =>
+            inputs.has(subscription.source) || !digestSourceOf(subscription.source).needsInput(run),
+        ),
       }))
       .filter(({ runs }) => runs.length > 0);
     if (runnable.length === 0) return result;
@@ -168,8 +172,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         due: runs,
         posts: result.posted,
         failures: result.failed,
-        batchDay: inputs.daily?.day ?? null,
-        ...(inputs.trending ? { trending: inputs.trending.length } : {}),
+        ...Object.assign({}, ...allDigestSources.map((source) => source.runLog(inputs.get(source.id)))),
         ms: Math.round(performance.now() - started),
       },
       'digest run finished',
@@ -232,7 +235,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       isNew = true;
       log.info(
         {
-          ...(run.source === 'trending' ? { source: 'trending' } : { batchDay: run.batchDay }),
+          ...digestSourceOf(run.source).plannedLog(run),
           planned: (await store.deliveries.outstanding(run.id)).length,
         },
         'digest planned',
