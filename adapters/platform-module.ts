@@ -40,6 +40,11 @@ export interface PlatformDeps {
    * that asks, false for every other one sharing the database (it stays silent).
    */
   claimEvent(eventKey: string): Promise<boolean>;
+  /**
+   * Records a one-time value (`slack:request:<hash>`, `slack:oauth-state:<hash>`) in the database on every
+   * engine, atomically: true the first time any instance (or an earlier run of this one) records it.
+   */
+  claimOnce(key: string): Promise<boolean>;
   /** The module's installations in many workspaces (stored in the database, shared by every instance). */
   installations: WorkspaceInstallations;
   /** The terminal the bot was started in: the console module's prompt reads and writes it; chat platforms leave it alone. */

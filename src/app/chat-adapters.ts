@@ -26,6 +26,7 @@ export function createChatAdapters(
         claimEvent: core.store.sharedByInstances
           ? (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString())
           : async () => true,
+        claimOnce: (key) => core.store.discussion.firstSighting(key, core.clock.now().toISOString()),
         installations: workspaceInstallations(core.store, module.id, core.clock),
         terminal,
         store: core.store,
