@@ -96,6 +96,7 @@ export const commandSpecs: CommandSpec[] = [
     usage:
       'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri] [source=daily|trending]',
     managesChannel: true,
+    saves: true,
     options: [
       {
         name: 'time',
@@ -161,6 +162,7 @@ export const commandSpecs: CommandSpec[] = [
     description: 'Stop the daily digest in this channel',
     usage: 'unsubscribe',
     managesChannel: true,
+    saves: true,
     options: [],
   },
   {
@@ -168,6 +170,7 @@ export const commandSpecs: CommandSpec[] = [
     description: "Show this channel's settings, or change its discussion settings",
     usage:
       'settings [flag_emoji=🔖] [threads=on] [agenda="fri 15:00"] [ranking=team|upvotes] [dislike_emoji=👎]',
+    saves: true,
     options: [
       {
         name: 'flag_emoji',
@@ -211,12 +214,14 @@ export const commandSpecs: CommandSpec[] = [
     name: 'discussed',
     description: 'Move a paper from the queue to the channel history',
     usage: 'discussed <arXiv id or URL>',
+    saves: true,
     options: [paperIdOption],
   },
   {
     name: 'unflag',
     description: 'Withdraw your flag from a paper',
     usage: 'unflag <arXiv id or URL>',
+    saves: true,
     options: [paperIdOption],
   },
   {

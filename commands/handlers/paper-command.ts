@@ -4,6 +4,7 @@ import { toPaperCard } from '../../src/digest/paper-card';
 import { PaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
 import type { Paper } from '../../src/records/paper';
+import { saveOnTheSide } from '../../src/store/save-on-the-side';
 import { settleWithin } from '../../src/time/settle-within';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
@@ -26,7 +27,7 @@ async function fetchAndStore(id: string, deps: CommandDeps): Promise<Paper> {
   const fetched = await deps.source.fetchPaper(id);
   if (!fetched)
     throw new PaperboyError('not_found', `No paper ${id} on Hugging Face. Check the id (e.g. 2410.17243).`);
-  await deps.store.papers.upsertMany([fetched]);
+  await saveOnTheSide(() => deps.store.papers.upsertMany([fetched]), deps.log, `paper ${id}`);
   return fetched;
 }
 

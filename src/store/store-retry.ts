@@ -1,5 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { isStoreWriteFault } from '../errors';
+import { isPaperboyError, isStoreWriteFault } from '../errors';
+
+/**
+ * How long a change a person asked for (a command that saves, an install) waits out another process's
+ * write lock before it is reported as not saved.
+ */
+export const heldLockBudgetMs = 30_000;
+
+/** Only a held lock is worth waiting out for a person: a full disk is not freed in moments. */
+export const isHeldLock = (error: unknown) => isPaperboyError(error) && error.code === 'store_busy';
 
 export interface StoreRetryOptions {
   /** How long to keep trying, summed over the pauses between attempts. */

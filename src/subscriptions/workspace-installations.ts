@@ -8,6 +8,11 @@
 import type { Clock } from '../clock';
 import type { Platform } from '../records/channel';
 import type { Installation, Store } from '../store/store';
+import { heldLockBudgetMs, isHeldLock, retryStoreWrites } from '../store/store-retry';
+
+/** Installing and removing wait out another process's write lock (asynchronously) before they fail. */
+const waitingOutLocks = <T>(work: () => Promise<T>) =>
+  retryStoreWrites(work, { budgetMs: heldLockBudgetMs, retryable: isHeldLock });
 
 /** The pause reason of a removed workspace's subscriptions, as `/papers why` and `/papers settings` show it. */
 export const removedFromWorkspaceReason =
@@ -45,25 +50,30 @@ export function workspaceInstallations(
   const now = () => clock.now().toISOString();
   return {
     get: (workspaceId) => store.installations.get(platform, workspaceId),
-    async installed(workspaceId, secret, metadata) {
-      await store.installations.save({ platform, workspaceId, secret, metadata }, now());
-      let resumed = 0;
-      for (const reason of resumedByInstalling)
-        resumed += await store.subscriptions.resumeWorkspace(platform, workspaceId, reason, now());
-      return { resumed };
-    },
+    installed: (workspaceId, secret, metadata) =>
+      waitingOutLocks(async () => {
+        await store.installations.save({ platform, workspaceId, secret, metadata }, now());
+        let resumed = 0;
+        for (const reason of resumedByInstalling)
+          resumed += await store.subscriptions.resumeWorkspace(platform, workspaceId, reason, now());
+        return { resumed };
+      }),
     async reseal(installation, secret) {
       await store.installations.save({ ...installation, secret }, now());
     },
     async removed(workspaceId) {
-      const deleted = await store.installations.delete(platform, workspaceId);
-      const paused = await store.subscriptions.pauseWorkspace(
-        platform,
-        workspaceId,
-        removedFromWorkspaceReason,
-        now(),
-      );
-      return { deleted, paused };
+      // An attempt refused halfway has deleted already: the next one finds nothing left to delete.
+      let deleted = false;
+      return await waitingOutLocks(async () => {
+        deleted = (await store.installations.delete(platform, workspaceId)) || deleted;
+        const paused = await store.subscriptions.pauseWorkspace(
+          platform,
+          workspaceId,
+          removedFromWorkspaceReason,
+          now(),
+        );
+        return { deleted, paused };
+      });
     },
   };
 }
