@@ -26,7 +26,7 @@ export function createChatAdapters(
         claimEvent: core.store.sharedByInstances
           ? (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString())
           : async () => true,
-        installations: workspaceInstallations(core.store, module.id, core.clock),
+        installations: workspaceInstallations(core.store, module.id, core.clock, core.log),
         terminal,
         store: core.store,
         sync: core.sync,
