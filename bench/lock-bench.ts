@@ -4,13 +4,18 @@
  * holds `BEGIN IMMEDIATE` on the bot's database for 6 s and then for 14 s, and 2 s into each hold a burst
  * of Discord interactions and Slack slash commands arrives (reads and settings changes mixed). Printed per
  * hold and platform: acknowledgement latency (median, p95, max), how many were acknowledged within the
- * platforms' 3 s, and how the commands ended (answered, "could not be saved", nothing).
+ * platforms' 3 s, how the commands ended (answered, "could not be saved", nothing) and the bot's longest
+ * event-loop stall meanwhile (its own `paperboy_nodejs_eventloop_lag_max_seconds`, read before and after
+ * each hold). A first burst with no lock at all shows what the machine's load alone costs; the load
+ * average is printed too (2 cores shared with other work make every latency longer).
  *
  *   npm run build && npm run bench:lock [-- --before /path/to/old/dist/paperboy.js --runs 1]
  *
  * `--before` runs the same scenario against another build first (e.g. main's, copied aside), so the
  * table shows both.
  */
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import { commandSpecs } from '../commands/specs';
 import {
   type BotProcess,
@@ -35,6 +40,7 @@ const runs = Number(argValue('runs') ?? 1);
 const before = argValue('before');
 
 const holds = [
+  { heldMs: 0, discord: 8, slack: 5 },
   { heldMs: 6_000, discord: 8, slack: 5 },
   { heldMs: 14_000, discord: 12, slack: 6 },
 ];
@@ -58,8 +64,24 @@ type Outcome = 'answered' | 'not saved' | 'failed' | 'none';
 interface Sample {
   hold: number;
   platform: 'discord' | 'slack';
+  text: string;
   ackMs: number | null;
   outcome: Outcome;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The bot's longest event-loop stall since the last read (prom-client resets it on each scrape). */
+async function loopLagMaxMs(metricsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const value = /^paperboy_nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(text)?.[1];
+  return value === undefined ? Number.NaN : Number(value) * 1000;
 }
 
 const outcomeOf = (text: string | null): Outcome => {
@@ -112,7 +134,7 @@ function discordCommand(world: BotWorld, index: number) {
       (answer) => JSON.stringify(answer.message ?? null),
       () => null,
     );
-  return { acked, answered };
+  return { acked, answered, text };
 }
 
 function slackCommand(world: BotWorld, index: number) {
@@ -134,11 +156,23 @@ function slackCommand(world: BotWorld, index: number) {
       const first = responses()[0];
       return first ? JSON.stringify(first.body) : null;
     }),
+    text,
   };
 }
 
-async function runOnce(bundle: string | undefined): Promise<Sample[]> {
-  const world = await startBotWorld({ channels: 2, slack: 'http' });
+interface Run {
+  samples: Sample[];
+  /** Per hold: the bot's longest event-loop stall, ms. */
+  lagMs: number[];
+}
+
+async function runOnce(bundle: string | undefined): Promise<Run> {
+  const metricsPort = await freePort();
+  const world = await startBotWorld({
+    channels: 2,
+    slack: 'http',
+    env: { METRICS_PORT: String(metricsPort) },
+  });
   let bot: BotProcess | null = null;
   try {
     bot = startBot(world.env, bundle);
@@ -152,8 +186,10 @@ async function runOnce(bundle: string | undefined): Promise<Sample[]> {
     );
     if (!slackUp) throw new Error(`the bot did not come up:\n${bot.stderr()}`);
     const samples: Sample[] = [];
+    const lagMs: number[] = [];
     for (const [holdIndex, hold] of holds.entries()) {
-      const holder = await holdWriteLock(world.database);
+      await loopLagMaxMs(metricsPort);
+      const holder = hold.heldMs > 0 ? await holdWriteLock(world.database) : null;
       await delay(burstAfterMs);
       const commands = [
         ...Array.from({ length: hold.discord }, (_, i) => ({
@@ -165,16 +201,23 @@ async function runOnce(bundle: string | undefined): Promise<Sample[]> {
           ...slackCommand(world, i),
         })),
       ];
-      await delay(hold.heldMs - burstAfterMs);
-      await holder.release();
+      await delay(Math.max(0, hold.heldMs - burstAfterMs));
+      await holder?.release();
       for (const command of commands) {
         const [ackMs, answer] = await Promise.all([command.acked, command.answered]);
-        samples.push({ hold: holdIndex, platform: command.platform, ackMs, outcome: outcomeOf(answer) });
+        samples.push({
+          hold: holdIndex,
+          platform: command.platform,
+          text: command.text,
+          ackMs,
+          outcome: outcomeOf(answer),
+        });
       }
+      lagMs.push(await loopLagMaxMs(metricsPort));
       // The next hold starts from a quiet bot.
       await delay(2_000);
     }
-    return samples;
+    return { samples, lagMs };
   } finally {
     bot?.child.kill('SIGKILL');
     if (bot) await exitOf(bot.child);
@@ -188,7 +231,8 @@ const quantile = (sorted: number[], q: number) =>
     : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
 const seconds = (ms: number) => (Number.isNaN(ms) ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
-function rows(variant: string, samples: Sample[]) {
+function rows(variant: string, runs: Run[]) {
+  const samples = runs.flatMap((run) => run.samples);
   return holds.flatMap((hold, holdIndex) =>
     (['discord', 'slack'] as const).map((platform) => {
       const mine = samples.filter((sample) => sample.hold === holdIndex && sample.platform === platform);
@@ -197,9 +241,10 @@ function rows(variant: string, samples: Sample[]) {
         .filter((ms): ms is number => ms !== null)
         .sort((a, b) => a - b);
       const count = (outcome: Outcome) => mine.filter((sample) => sample.outcome === outcome).length;
+      const lag = Math.max(...runs.map((run) => run.lagMs[holdIndex] ?? Number.NaN));
       return {
         variant,
-        lock: `${hold.heldMs / 1000} s`,
+        lock: hold.heldMs === 0 ? 'none' : `${hold.heldMs / 1000} s`,
         platform,
         commands: mine.length,
         'ack median': seconds(quantile(acks, 0.5)),
@@ -209,6 +254,7 @@ function rows(variant: string, samples: Sample[]) {
         answered: count('answered'),
         'not saved': count('not saved'),
         'failed/none': count('failed') + count('none'),
+        'loop stall max': seconds(lag),
       };
     }),
   );
@@ -218,13 +264,27 @@ const variants = [
   ...(before ? [{ name: 'before', bundle: before }] : []),
   { name: 'after', bundle: undefined },
 ];
+const verbose = process.argv.includes('--verbose');
 const table = [];
 for (const variant of variants) {
-  const samples: Sample[] = [];
+  const done: Run[] = [];
   for (let run = 0; run < runs; run++) {
-    process.stderr.write(`${variant.name}: run ${run + 1} of ${runs}…\n`);
-    samples.push(...(await runOnce(variant.bundle)));
+    process.stderr.write(
+      `${variant.name}: run ${run + 1} of ${runs} (load average ${loadavg()[0]?.toFixed(1)})…\n`,
+    );
+    done.push(await runOnce(variant.bundle));
   }
-  table.push(...rows(variant.name, samples));
+  if (verbose) {
+    for (const sample of done.flatMap((run) => run.samples))
+      process.stderr.write(
+        `${variant.name} hold ${sample.hold} ${sample.platform} ${sample.text}: ${sample.ackMs?.toFixed(0)} ms, ${sample.outcome}\n`,
+      );
+  }
+  table.push(...rows(variant.name, done));
 }
 console.table(table);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+);
