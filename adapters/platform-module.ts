@@ -6,7 +6,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { z } from 'zod';
-import type { CommandHandler } from '../commands/command-router';
+import type { Command } from '../commands/command';
 import type { CommandService } from '../commands/command-service';
 import type { CommandSpec } from '../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../src/chat/chat-adapter';
@@ -82,8 +82,8 @@ export interface PlatformCliCommand<Slice> {
 
 /** A `/papers <name>` subcommand a module adds on every platform while it is on (email's `/papers email`). */
 export interface PlatformChatCommand<Slice> {
-  spec: CommandSpec;
-  handler(config: Slice, deps: { log: Logger; clock: Clock }): CommandHandler;
+  /** The subcommand (`defineCommand`, as the built-in ones in commands/), given the module's configuration. */
+  command(config: Slice, deps: { log: Logger; clock: Clock }): Command;
 }
 
 export interface PlatformModule<Id extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape> {

@@ -16,7 +16,7 @@
  */
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
-import { commandSpecs } from '../commands/specs';
+import { commandSpecs } from '../commands/command-list';
 import {
   type BotProcess,
   type BotWorld,

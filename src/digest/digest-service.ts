@@ -5,14 +5,15 @@ import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { TeamRanking } from '../ranking/team-ranking';
 import type { DigestRun } from '../records/delivery';
-import type { Paper } from '../records/paper';
-import { type DigestSource, digestSources, type Subscription } from '../records/subscription';
-import type { BatchRecord, Store } from '../store/store';
+import type { Subscription } from '../records/subscription';
+import type { Store } from '../store/store';
 import { createDigestInputSource, type DigestInputs } from './digest-inputs';
 import { fanOut } from './fan-out';
 import { createRunPlanner } from './run-planner';
 import { createRunPoster } from './run-poster';
 import { dueLocalDate } from './schedule';
+import type { AnyDigestSource } from './sources/digest-source';
+import { allDigestSources, digestSourceOf } from './sources/registry';
 
 export interface DigestServiceOptions {
   store: Store;
@@ -99,23 +100,21 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     const result: DigestTickResult = { due: due.length, posted: 0, failed: 0 };
     if (due.length === 0) return result;
     // Each source is asked only when a digest needs it; an outage of one holds up only its own digests. A
-    // daily digest waits for the batch even to resume (as it always has); a trending one that has planned
-    // its run goes on without the list.
-    const needs = (source: DigestSource) =>
-      due.some(({ subscription, run }) => subscription.source === source && (source === 'daily' || !run));
-    const inputs: DigestInputs = {};
-    for (const source of digestSources) {
+    // source says whether a planned run needs its input to resume (a daily one waits for the batch, as it
+    // always has; a trending one goes on without the list).
+    const needs = (source: AnyDigestSource) =>
+      due.some(({ subscription, run }) => subscription.source === source.id && source.needsInput(run));
+    const inputs: DigestInputs = new Map();
+    for (const source of allDigestSources) {
       if (!needs(source)) continue;
-      const fetched = await inputSource.fetch(source, now, due.length);
+      const fetched = await inputSource.fetch(source.id, now, due.length);
       if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, due.length);
       if ('sourceError' in fetched) result.sourceError = fetched.sourceError;
-      else if (source === 'daily') inputs.daily = fetched.value as BatchRecord | null;
-      else inputs.trending = fetched.value as Paper[];
+      else inputs.set(source.id, fetched.value);
     }
-    const runnable = due.filter(({ subscription, run }) =>
-      subscription.source === 'daily'
-        ? inputs.daily !== undefined
-        : inputs.trending !== undefined || run !== null,
+    const runnable = due.filter(
+      ({ subscription, run }) =>
+        inputs.has(subscription.source) || !digestSourceOf(subscription.source).needsInput(run),
     );
     if (runnable.length === 0) return result;
     const started = performance.now();
@@ -153,8 +152,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
         due: due.length,
         posts: result.posted,
         failures: result.failed,
-        batchDay: inputs.daily?.day ?? null,
-        ...(inputs.trending ? { trending: inputs.trending.length } : {}),
+        ...Object.assign({}, ...allDigestSources.map((source) => source.runLog(inputs.get(source.id)))),
         ms: Math.round(performance.now() - started),
       },
       'digest run finished',
@@ -194,7 +192,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       isNew = true;
       log.info(
         {
-          ...(run.source === 'trending' ? { source: 'trending' } : { batchDay: run.batchDay }),
+          ...digestSourceOf(run.source).plannedLog(run),
           planned: (await store.deliveries.outstanding(run.id)).length,
         },
         'digest planned',

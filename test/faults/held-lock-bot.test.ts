@@ -9,7 +9,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandSpecs } from '../../commands/specs';
+import { commandSpecs } from '../../commands/command-list';
 import { slashFromText } from '../discord/discord-driver';
 import type { FakeDiscord } from '../fakes/discord/fake-discord';
 import { slashInteraction, userPayload } from '../fakes/discord/fake-payloads';
