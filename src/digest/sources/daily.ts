@@ -17,7 +17,9 @@ export const dailySource: DigestSourceDefinition<BatchRecord | null> = {
   depth: null,
   fetch: async (sync, now) => await sync.latestCompleteBatch(now),
   outage: { message: 'digests postponed: the paper source is unavailable', fields: {} },
-  needsInput: () => true,
+  // A planned run keeps its plan, its papers stored: it goes on without the batch (a run started before a
+  // crash at 23:59 is finished after midnight even while Hugging Face is down).
+  needsInput: (run) => run === null,
   async plan({ store, ranking }, subscription, localDate, batch, now) {
     if (!batch) return null;
     const papers = await candidatePapers(store, subscription.id, batch.day);
