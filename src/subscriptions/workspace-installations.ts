@@ -9,16 +9,13 @@ import type { Clock } from '../clock';
 import type { Logger } from '../logging/logger';
 import type { Platform } from '../records/channel';
 import type { Installation, Store } from '../store/store';
-import { heldLockBudgetMs, isHeldLock, retryStoreWrites } from '../store/store-retry';
+import { waitOutHeldLock } from '../store/store-retry';
 
 /** Installing and removing wait out another process's write lock (asynchronously) before they fail. */
 const waitingOutLocks = <T>(log: Logger, what: string, work: () => Promise<T>) =>
-  retryStoreWrites(work, {
-    budgetMs: heldLockBudgetMs,
-    retryable: isHeldLock,
-    onRetry: (_error, attempt) =>
-      log.info({ attempt }, `the database is locked by another process: ${what} waits for it`),
-  });
+  waitOutHeldLock(work, (attempt) =>
+    log.info({ attempt }, `the database is locked by another process: ${what} waits for it`),
+  );
 
 /** The pause reason of a removed workspace's subscriptions, as `/papers why` and `/papers settings` show it. */
 export const removedFromWorkspaceReason =
