@@ -119,6 +119,8 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     }
     // Papers, the batch record and the refused items land together or not at all.
     const result = await store.saveDay({ day, papers: batch.papers, rejected: batch.rejected, fetchedAt });
+    // What search derives from the papers is brought up to date here, after a fetch, never by a search.
+    if (batch.papers.length > 0 && !store.readOnly) await store.papers.refreshSearch();
     failedHere.delete(day);
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');
     return { day, papers: batch.papers.length, ...result, skipped: batch.skipped };
@@ -230,7 +232,10 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     const papers = await source.fetchTrending(limit, timeoutMs);
     // A read-only database can still show the list (`paperboy trending`); it just cannot keep it. A chat
     // reply shows it while another process holds the write lock too; a digest needs the papers stored.
-    const save = () => store.papers.upsertMany(papers);
+    const save = async () => {
+      await store.papers.upsertMany(papers);
+      await store.papers.refreshSearch();
+    };
     if (papers.length > 0 && !store.readOnly) {
       if (timeoutMs === undefined) await save();
       else await saveOnTheSide(save, log, 'the trending papers');

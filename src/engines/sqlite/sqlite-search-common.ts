@@ -17,7 +17,6 @@ import type Database from 'better-sqlite3';
 import { priorWeight } from '../../search/ranking';
 import { stopwords } from '../../search/search-text';
 import type { TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
-import { isLockRefusal } from './sqlite-faults';
 import { bm25Weights, clauseExpression, priorExpression } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 
@@ -62,24 +61,9 @@ export class SqliteSearchCommon {
     return `${this.db.pragma('data_version', { simple: true })}:${this.paperWrites}`;
   }
 
-  /**
-   * Rebuilds the lists that papers' changes have made stale; cheap when nothing changed since last time.
-   * The lists are derived data a search only reads: while another process holds the write lock, the search
-   * goes on with them as they are (the rebuild rolls back whole) and the next search rebuilds them, so a
-   * search never fails, waits or is retried for a lock.
-   */
+  /** Rebuilds the lists that papers' changes have made stale; cheap when nothing changed since last time. */
   refresh(newestDay: number): void {
     if (this.db.readonly || this.changedAt() === this.checkedAt) return;
-    try {
-      this.rebuildStale(newestDay);
-    } catch (error) {
-      if (isLockRefusal(error)) return;
-      throw error;
-    }
-    this.checkedAt = this.changedAt();
-  }
-
-  private rebuildStale(newestDay: number): void {
     this.db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS temp.paper_search_terms USING fts5vocab(main, paper_search, row);
        CREATE VIRTUAL TABLE IF NOT EXISTS temp.stemmer USING fts5(word, tokenize = 'porter unicode61 remove_diacritics 2');
@@ -133,6 +117,7 @@ export class SqliteSearchCommon {
         this.db.exec(`INSERT INTO paper_search (paper_search) VALUES ('optimize')`);
       for (const row of stale) this.rebuild(row, newestDay);
     })();
+    this.checkedAt = this.changedAt();
   }
 
   private clear(stem: string): void {
