@@ -76,7 +76,9 @@ describe('the Slack install flow while another process holds the database write 
     // Finishing the install (claiming its link, saving the installation) meets the lock.
     await instance.bot.logs.waitFor(
       (line) =>
-        /database is locked by another process: (the install link|saving the installation) waits/.test(line.msg),
+        /database is locked by another process: (the install link|saving the installation) waits/.test(
+          line.msg,
+        ),
       'the install waiting for the lock',
       patience,
     );
