@@ -13,6 +13,7 @@ import type { ChatAdapter, PlatformTelemetry } from '../src/chat/chat-adapter';
 import type { Clock } from '../src/clock';
 import type { BatchSync } from '../src/ingest/batch-sync';
 import type { Logger } from '../src/logging/logger';
+import type { TeamRanking } from '../src/ranking/team-ranking';
 import type { Subscription } from '../src/records/subscription';
 import type { Store } from '../src/store/store';
 import type { WorkspaceInstallations } from '../src/subscriptions/workspace-installations';
@@ -55,6 +56,8 @@ export interface PlatformDeps {
    */
   store: Store;
   sync: BatchSync;
+  /** The channel's order, so a digest nobody asked for is ordered as `today` orders it. */
+  ranking: TeamRanking;
   /**
    * Where the papers come from (named in the console's "fetching…" line) and how long a reply waits on it
    * before answering from what is stored.

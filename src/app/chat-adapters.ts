@@ -31,6 +31,7 @@ export function createChatAdapters(
         terminal,
         store: core.store,
         sync: core.sync,
+        ranking: core.ranking,
         source: { location: config.HF_BASE_URL, replyWaitMs: sourceWaitMs },
       }),
     );

@@ -114,6 +114,8 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     }
     // Papers, the batch record and the refused items land together or not at all.
     const result = await store.saveDay({ day, papers: batch.papers, rejected: batch.rejected, fetchedAt });
+    // What search derives from the papers is brought up to date here, after a fetch, never by a search.
+    if (batch.papers.length > 0 && !store.readOnly) await store.papers.refreshSearch();
     failedHere.delete(day);
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');
     return { day, papers: batch.papers.length, ...result, skipped: batch.skipped };
@@ -217,7 +219,10 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
       throw new PaperboyError('source_unavailable', `${source.name} has no trending list`);
     const papers = await source.fetchTrending(limit, timeoutMs);
     // A read-only database can still show the list (`paperboy trending`); it just cannot keep it.
-    if (papers.length > 0 && !store.readOnly) await store.papers.upsertMany(papers);
+    if (papers.length > 0 && !store.readOnly) {
+      await store.papers.upsertMany(papers);
+      await store.papers.refreshSearch();
+    }
     log.info({ papers: papers.length }, 'trending list fetched');
     return papers;
   }

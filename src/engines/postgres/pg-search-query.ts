@@ -80,5 +80,7 @@ export function filterConditions(filters: PaperFilters, params: SqlParams): stri
         AND subscriptions.channel_id = ${params.add(channelId)} AND deliveries.state = 'sent')`);
   }
   if (filters.paperIds) conditions.push(`papers.id = ANY(${params.add([...filters.paperIds])}::text[])`);
+  const excluding = anyQuery(filters.excluding ?? []);
+  if (excluding !== null) conditions.push(`NOT papers.search_vector @@ ${params.tsquery(excluding)}`);
   return conditions;
 }
