@@ -10,7 +10,14 @@ import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
 import { saveOnTheSide } from '../store/save-on-the-side';
 import type { Store } from '../store/store';
-import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles } from './blend';
+import {
+  type BlendParameters,
+  type BlendParts,
+  blendOrder,
+  defaultBlend,
+  modelShare,
+  percentiles,
+} from './blend';
 import {
   type ChannelModel,
   modelScore,
@@ -45,6 +52,8 @@ export interface RankedPaper {
   paper: Paper;
   /** Why the team ranking put it here; null in upvote order or when nothing speaks for it. */
   note: string | null;
+  /** What placed it: the blend's two inputs (absent or null in upvote order). */
+  parts?: BlendParts | null;
 }
 
 export interface RankedList {
@@ -173,14 +182,14 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     const scores = vectors.map((vector) => modelScore(model.model, vector));
     const modelPercentile = percentiles(scores);
     const indexOf = new Map(papers.map((paper, index) => [paper.id, index]));
-    const ranked = blendOrder(papers, scores, current.modelShare).map(({ paper }) => {
+    const ranked = blendOrder(papers, scores, current.modelShare).map(({ paper, parts }) => {
       const index = indexOf.get(paper.id) ?? 0;
       // Only a paper the model likes gets a reason: one there on upvotes alone says nothing about the team.
       const liked = (modelPercentile[index] ?? 0) >= 0.5 && (scores[index] ?? 0) > model.model.bias;
       const note = liked
         ? rankingReason(paper, vectors[index] as Map<string, number>, model.model, model.neighbours)
         : null;
-      return { paper, note };
+      return { paper, note, parts };
     });
     return { papers: ranked, by: 'team', status: current };
   }
