@@ -9,6 +9,7 @@ export const discussedCommand = defineCommand({
     name: 'discussed',
     description: 'Move a paper from the queue to the channel history',
     usage: 'discussed <arXiv id or URL>',
+    saves: true,
     options: [paperIdOption],
   },
   schema: idSchema,
