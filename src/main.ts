@@ -8,6 +8,7 @@ import { type CliArgs, parseCliArgs, usageWith } from './cli/cli-args';
 import { type CliIo, digestCli, fetchCli, searchCli, trendingCli } from './cli/cli-commands';
 import { systemClock } from './clock';
 import { isPaperboyError, PaperboyError } from './errors';
+import { LogLines } from './logging/log-lines';
 import { createLogger } from './logging/logger';
 
 const secretsOf = (config: Config) =>
@@ -42,11 +43,14 @@ async function main(argv: string[], io: CliIo): Promise<number> {
   const config = loadConfig();
   // One-shot commands keep the terminal for their output: only warnings and errors are logged.
   const quiet = args.command !== 'start' && !args.verbose;
+  const logLines = new LogLines();
   const log = createLogger({
     level: config.LOG_LEVEL ?? (quiet ? 'warn' : 'info'),
     format: config.LOG_FORMAT,
     secrets: secretsOf(config),
     secretKeys,
+    // The bot may share the terminal with the console's prompt, which keeps log lines off its line.
+    ...(args.command === 'start' ? { lines: logLines } : {}),
   });
   if (moduleCommand) {
     const opened: Core[] = [];
@@ -83,7 +87,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command === 'start') {
-    return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout });
+    return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout, logLines });
   }
   const core = await createCore({ config, clock: systemClock, log });
   try {
