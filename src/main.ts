@@ -10,6 +10,7 @@ import { systemClock } from './clock';
 import { isPaperboyError, PaperboyError } from './errors';
 import { LogLines } from './logging/log-lines';
 import { createLogger } from './logging/logger';
+import { didYouMean } from './text/edit-distance';
 
 const secretsOf = (config: Config) =>
   secretKeys
@@ -35,10 +36,18 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         json: false,
         verbose: argv.includes('--verbose'),
       }
-    : parseCliArgs(argv, usage);
+    : parseCliArgs(argv);
   if (args.command === 'help') {
     io.stdout.write(`${usage}\n`);
     return 0;
+  }
+  const known = ['start', 'fetch', 'search', 'digest', 'trending', 'backup', 'restore', 'help'];
+  if (!moduleCommand && !known.includes(args.command)) {
+    const names = [...known, ...moduleCommands.map((command) => command.name)];
+    throw new PaperboyError(
+      'invalid_input',
+      `Unknown command "${args.command}"${didYouMean(args.command, names)}. paperboy help lists the commands.`,
+    );
   }
   const config = loadConfig();
   // One-shot commands keep the terminal for their output: only warnings and errors are logged.

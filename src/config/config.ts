@@ -42,7 +42,9 @@ export function describeEnvIssue(
   if (values) return `${variable} is ${value}: expected one of ${listed(values)}`;
   // A message that names its variable already reads as a sentence; it gets the value given, if it lacks it.
   if (issue.message.includes(variable))
-    return raw !== undefined && issue.message.includes(`"${raw}"`) ? issue.message : `${issue.message} (${variable} is ${value})`;
+    return raw !== undefined && issue.message.includes(`"${raw}"`)
+      ? issue.message
+      : `${issue.message} (${variable} is ${value})`;
   if (raw !== undefined && issue.message.includes(`"${raw}"`)) return `${variable}: ${issue.message}`;
   return `${variable} is ${value}: ${issue.message}`;
 }

@@ -227,6 +227,6 @@ describe('console mode, started as a process and driven through its prompt', () 
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('✖ Could not reach http://127.0.0.1:9/api/daily_papers');
-    expect(run.stdout).toContain('try --demo to run offline');
+    expect(run.stdout).toContain('run offline on a bundled batch with `npm start -- --demo`');
   });
 });
