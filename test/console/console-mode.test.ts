@@ -157,7 +157,7 @@ describe('console mode, started as a process and driven through its prompt', () 
   it('is one person at the terminal: a typed reaction and a command act as the same user', async () => {
     const input = ['react m3', 'queue', 'unflag 2410.16251', 'queue', 'help', 'exit', ''].join('\n');
     const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
-    expect(run.stdout).toContain('In the terminal: `next` (or `more`) and `prev` page the last list');
+    expect(run.stdout).toContain('In the terminal:\n• `next` (or `more`): the next page of the last list');
     expect(run.stdout).toContain('add `as <name>` to act as a teammate');
     expect(run.stdout).toContain('Daily digest defaults (subscribe): 09:00 UTC, every day, top 10');
     expect(run.stdout).toContain(
