@@ -10,6 +10,7 @@ import { parsePaperReference } from '../papers/arxiv-id';
 import type { Paper } from '../records/paper';
 import type { PaperFilters, TextClause, TextHit, TextQuery } from '../search-query/text-query';
 import type { Store } from '../store/store';
+import { writesName } from './person-name';
 import { writesPhrase } from './phrase-match';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';
@@ -92,7 +93,7 @@ export function createSearchService(
     const reference = Object.keys(filters).length === 0 ? parsePaperReference(capped) : null;
     if (reference) return await referenced(reference, offset);
     if (queryWords(capped).length === 0) {
-      const papers = await store.papers.listFiltered(filters, limit, offset);
+      const papers = (await store.papers.listFiltered(filters, limit, offset)).filter(named(filters));
       return {
         hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
         ignored: [],
@@ -108,7 +109,9 @@ export function createSearchService(
       // `author:Hinton -dropout`: the filters choose the papers, the exclusions leave some out.
       if (onlyExclusions && Object.keys(filters).length > 0) {
         const excluding = plan.excluded.map(asClause);
-        const papers = await store.papers.listFiltered({ ...filters, excluding }, limit, offset);
+        const papers = (await store.papers.listFiltered({ ...filters, excluding }, limit, offset)).filter(
+          named(filters),
+        );
         return {
           hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
           ...result,
@@ -213,6 +216,13 @@ export function createSearchService(
 
   return { search };
 }
+
+/**
+ * The index finds a name's words near each other among all the authors; this keeps the papers where one
+ * author is that person ("Quoc Tran, Le Hou" is no "Quoc Le").
+ */
+const named = (filters: PaperFilters) => (paper: Paper) =>
+  (filters.authors ?? []).every((name) => writesName(paper.authors, name));
 
 const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
 
