@@ -25,6 +25,7 @@ import { SlackInbound } from '../fakes/slack/fake-slack-inbound';
 import { oct25Batch } from '../support/fixtures';
 import { childEnv } from '../support/run-cli';
 import { trendingList } from '../support/trending';
+import type { ProcessClock } from './process-clock';
 
 const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
 export const guildId = '910000000000000001';
@@ -73,6 +74,10 @@ export async function startBotWorld(options: {
   postgresUrl?: string;
   /** More environment for the bots (TICK_SECONDS, JOB_LEASE_SECONDS). */
   env?: Record<string, string>;
+  /** The bots' wall clock (libfaketime); the days served are counted from it. Default: the real clock. */
+  clock?: ProcessClock;
+  /** When and where each channel's digest is due; default 00:00 UTC (due at once). */
+  schedule?: { time: string; timezone: string };
 }): Promise<BotWorld> {
   const channels = channelIds(options.channels);
   const trendingChannels = new Set(options.trending ? channels.filter((_, i) => i % 2 === 1) : []);
@@ -83,7 +88,8 @@ export async function startBotWorld(options: {
     enforceNonces: false,
   });
   const hf = await new FakeHfServer().start();
-  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  const now = options.clock?.now() ?? new Date();
+  const day = (back: number) => new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
   for (const back of [1, 2]) hf.setDay(day(back), oct25Batch());
   hf.setTrending(trendingList());
   const database = options.postgresUrl ?? join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
@@ -95,7 +101,7 @@ export async function startBotWorld(options: {
       { platform: 'discord', workspaceId: guildId, channelId },
       {
         ...defaultDigestSettings,
-        time: '00:00',
+        ...(options.schedule ?? { time: '00:00' }),
         source: trendingChannels.has(channelId) ? 'trending' : 'daily',
       },
       day(7),
@@ -117,6 +123,7 @@ export async function startBotWorld(options: {
     DISCORD_API_BASE: discord.apiBase,
     DISCORD_GUILD_ID: guildId,
     LOG_LEVEL: 'warn',
+    ...options.clock?.env,
     ...options.env,
   });
   const slackUrl = `http://127.0.0.1:${slackPort}`;

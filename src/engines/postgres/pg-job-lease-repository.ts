@@ -11,7 +11,7 @@ export class PgJobLeaseRepository implements Promised<JobLeaseRepository> {
 
   async tryStart(job: string, holder: string, tickKey: string, now: string, ttlMs: number): Promise<boolean> {
     // A tick further ahead than a lease reaches ($6) was started on a clock ahead of ours: ours went back
-    // (NTP, a host set back), and the job is ours to take at once, its tick starting again from ours.
+    // (NTP, a host set back). Once its lease is over, the job is ours to take, its ticks counting from ours.
     const ahead = new Date(Date.parse(now) + ttlMs).toISOString();
     const result = await this.client.query(
       `INSERT INTO job_leases (job, holder, expires_at, tick_key, started_at)
@@ -21,9 +21,8 @@ export class PgJobLeaseRepository implements Promised<JobLeaseRepository> {
            ELSE greatest(job_leases.tick_key COLLATE "C", excluded.tick_key) END,
          started_at = excluded.started_at
        WHERE job_leases.holder = excluded.holder
-         OR (job_leases.tick_key COLLATE "C" < excluded.tick_key
+         OR ((job_leases.tick_key COLLATE "C" < excluded.tick_key OR job_leases.tick_key COLLATE "C" > $6)
            AND (job_leases.expires_at IS NULL OR job_leases.expires_at <= excluded.started_at))
-         OR job_leases.tick_key COLLATE "C" > $6
        RETURNING job`,
       [job, holder, tickKey, now, ttlMs, ahead],
     );
