@@ -14,6 +14,7 @@ import type { Clock } from '../src/clock';
 import type { BatchSync } from '../src/ingest/batch-sync';
 import type { LogLines } from '../src/logging/log-lines';
 import type { Logger } from '../src/logging/logger';
+import type { TeamRanking } from '../src/ranking/team-ranking';
 import type { Subscription } from '../src/records/subscription';
 import type { Store } from '../src/store/store';
 import type { WorkspaceInstallations } from '../src/subscriptions/workspace-installations';
@@ -43,6 +44,11 @@ export interface PlatformDeps {
    * that asks, false for every other one sharing the database (it stays silent).
    */
   claimEvent(eventKey: string): Promise<boolean>;
+  /**
+   * Records a one-time value (`slack:request:<hash>`, `slack:oauth-state:<hash>`) in the database on every
+   * engine, atomically: true the first time any instance (or an earlier run of this one) records it.
+   */
+  claimOnce(key: string): Promise<boolean>;
   /** The module's installations in many workspaces (stored in the database, shared by every instance). */
   installations: WorkspaceInstallations;
   /** The terminal the bot was started in: the console module's prompt reads and writes it; chat platforms leave it alone. */
@@ -53,6 +59,8 @@ export interface PlatformDeps {
    */
   store: Store;
   sync: BatchSync;
+  /** The channel's order, so a digest nobody asked for is ordered as `today` orders it. */
+  ranking: TeamRanking;
   /**
    * Where the papers come from (named in the console's "fetching…" line) and how long a reply waits on it
    * before answering from what is stored.

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { textReply } from '../src/chat/replies';
-import { previewDigest } from '../src/digest/digest-preview';
+import { previewForChannel } from '../src/digest/digest-preview';
 import type { KnownBatch } from '../src/ingest/batch-sync';
-import { defaultDigestSettings } from '../src/records/subscription';
 import { defineCommand } from './command';
 import { wholeNumber } from './option-schemas';
 import { pagedReply, pageOf } from './paper-list';
@@ -23,7 +22,6 @@ export const todayCommand = defineCommand({
   },
   schema: schema,
   async run({ page }, invocation, context, deps) {
-    const settings = (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
     const now = deps.clock.now();
     const known = await deps.sync.newestKnownBatch(now, deps.sourceWaitMs);
     if (!known.batch && known.missing?.late) {
@@ -32,13 +30,7 @@ export const todayCommand = defineCommand({
       );
     }
     const { batch, header, cards } = known.batch
-      ? await previewDigest(
-          deps,
-          now,
-          settings,
-          known.batch.day,
-          async (papers) => await deps.ranking.order(context.channel, papers, now),
-        )
+      ? await previewForChannel(deps, context.channel, now, known.batch.day)
       : { batch: null, header: null, cards: [] };
     const heading = header?.title ?? 'Daily Papers';
     return pagedReply(
@@ -61,6 +53,8 @@ export const todayCommand = defineCommand({
 const missingNote = (missing: KnownBatch['missing']) =>
   !missing
     ? ''
-    : missing.late
-      ? ` · ${missing.day} is late: Hugging Face has not answered yet`
-      : ` · ${missing.day} could not be fetched from Hugging Face yet`;
+    : missing.unsaved
+      ? ` · ${missing.day} could not be saved yet (the database is busy)`
+      : missing.late
+        ? ` · ${missing.day} is late: Hugging Face has not answered yet`
+        : ` · ${missing.day} could not be fetched from Hugging Face yet`;

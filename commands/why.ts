@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textReply } from '../src/chat/replies';
 import { explainDelivery, explainRefused } from '../src/digest/explain-delivery';
+import { orderInstant } from '../src/digest/order-instant';
 import { PaperboyError } from '../src/errors';
 import { parsePaperReference } from '../src/papers/arxiv-id';
 import { defineCommand } from './command';
@@ -34,12 +35,15 @@ export const whyCommand = defineCommand({
     const delivery = (await explainDelivery(deps.store, context.channel, id, context.commandPrefix)).text;
     const paper = await deps.store.papers.get(id);
     if (!paper) return textReply(delivery);
+    // Read at the instant of the channel's digest of the day, as the digest and `today` read it.
+    const subscription = await deps.store.subscriptions.get(context.channel);
+    const at = await orderInstant(deps.store, subscription, deps.clock.now());
     const ranking = await explainRanking(
       deps.store,
       deps.ranking,
       context.channel,
       paper,
-      deps.clock.now(),
+      at,
       context.commandPrefix,
     );
     return textReply(`${delivery}\n${ranking}`);

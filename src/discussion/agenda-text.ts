@@ -1,4 +1,5 @@
 /** The weekly reading-group agenda, as it is posted (and as `/papers agenda` previews it). */
+import { shownTitle } from '../papers/paper-bounds';
 import type { ChannelRef } from '../records/channel';
 import type { Store } from '../store/store';
 
@@ -10,7 +11,7 @@ export async function weeklyAgendaText(store: Store, channel: ChannelRef): Promi
     (await store.papers.getMany(queue.map((item) => item.paperId))).map((p) => [p.id, p.title]),
   );
   const lines = queue.map((item, index) => {
-    const title = titles.get(item.paperId) ?? `arXiv ${item.paperId}`;
+    const title = shownTitle(titles.get(item.paperId) ?? `arXiv ${item.paperId}`);
     const who = item.flags.map((flag) => flag.userName).join(', ');
     return `${index + 1}. ${title} — ${item.flags.length} flag${item.flags.length === 1 ? '' : 's'} (${who}) https://huggingface.co/papers/${item.paperId}`;
   });

@@ -61,7 +61,7 @@ export interface DigestSourceDefinition<Input> {
   outage: { message: string; fields: Record<string, string> };
   /**
    * Whether a due digest needs this tick's input: always to plan it; to resume a planned one only when the
-   * source says so (a daily digest waits for the batch even to resume, as it always has).
+   * source says so (neither daily nor trending does: a planned run's papers are stored).
    */
   needsInput(run: DigestRun | null): boolean;
   /** Records the run and its whole plan at once; null when there is nothing to plan from yet. */

@@ -4,7 +4,7 @@
  * it is told each change inside the upsert's transaction, so its index never disagrees with the papers.
  */
 import type { Paper } from '../../records/paper';
-import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
+import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, Promised, UpsertResult } from '../../store/store';
 import { type PaperRow, paperFromRow, paperParams } from '../sqlite/sqlite-paper-row';
 import type { SqlClient } from './pg-client';
@@ -162,5 +162,13 @@ export class PgPaperRepository implements Promised<PaperRepository> {
 
   wordsStartingWith(prefix: string, limit: number): Promise<Map<string, number>> {
     return this.search.wordsStartingWith(prefix, limit);
+  }
+
+  acronymDefinitions(words: string[]): Promise<AcronymDefinitions> {
+    return this.search.acronymDefinitions(words);
+  }
+
+  refreshSearch(): Promise<void> {
+    return this.search.refreshSearch();
   }
 }

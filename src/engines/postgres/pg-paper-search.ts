@@ -11,10 +11,17 @@
  */
 import type { Paper } from '../../records/paper';
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
-import type { PaperFilters, TextClause, TextHit, TextQuery } from '../../search-query/text-query';
+import type {
+  AcronymDefinitions,
+  PaperFilters,
+  TextClause,
+  TextHit,
+  TextQuery,
+} from '../../search-query/text-query';
 import type { PaperRepository, Promised } from '../../store/store';
 import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
 import type { SqlClient } from './pg-client';
+import { PgSearchAcronyms } from './pg-search-acronyms';
 import {
   anyQuery,
   clauseQuery,
@@ -36,6 +43,8 @@ type SearchMethods = Pick<
   | 'indexedWords'
   | 'wordsNear'
   | 'wordsStartingWith'
+  | 'acronymDefinitions'
+  | 'refreshSearch'
 >;
 
 /** ts_rank's normalisation: rank / (1 + log(document length)), as bm25 favours the shorter document. */
@@ -63,9 +72,20 @@ type Ranked = PaperRow & { search_score: number; search_matched: number[] | null
 
 export class PgPaperSearch implements Promised<SearchMethods> {
   private readonly vocabulary: PgSearchVocabulary;
+  private readonly acronyms: PgSearchAcronyms;
 
   constructor(private readonly client: SqlClient) {
     this.vocabulary = new PgSearchVocabulary(client);
+    this.acronyms = new PgSearchAcronyms(client);
+  }
+
+  acronymDefinitions(words: string[]): Promise<AcronymDefinitions> {
+    return this.acronyms.definitions(words);
+  }
+
+  /** After a sync stored papers: mines their acronyms. */
+  async refreshSearch(): Promise<void> {
+    await this.acronyms.mineNew();
   }
 
   /** Called inside the upsert's transaction with each changed paper's stored version before (null: new) and now. */

@@ -3,6 +3,7 @@
  * Never edit a released migration: append a new one.
  */
 import {
+  searchAcronyms,
   searchCommonLists,
   searchIndexV2,
   searchIndexV3,
@@ -294,4 +295,6 @@ export const migrations: string[] = [
   WHERE platform = 'console' AND message_id GLOB 'm[0-9]*' AND substr(message_id, 2) NOT GLOB '*[^0-9]*'
   GROUP BY platform, workspace_id, channel_id;
   `,
+  // 17: searchAcronyms, in sqlite-search-migrations.ts.
+  searchAcronyms,
 ];

@@ -97,6 +97,13 @@ export class SqliteDeliveryRepository implements DeliveryRepository {
     return row ? runFromRow(row) : null;
   }
 
+  unfinishedRuns(): DigestRun[] {
+    const rows = this.db
+      .prepare('SELECT * FROM digest_runs WHERE completed_at IS NULL ORDER BY local_date, id')
+      .all() as RunRow[];
+    return rows.map(runFromRow);
+  }
+
   createRun(
     subscriptionId: number,
     localDate: string,
