@@ -27,7 +27,7 @@ describe('configuration', () => {
     expect(() =>
       parseConfig({ HF_BASE_URL: 'not a url', SLACK_PORT: '99999', DATABASE_URL: 'mysql://db/paperboy' }),
     ).toThrow(
-      /HF_BASE_URL must be a URL[^\n]*\(HF_BASE_URL is "not a url"\)[\s\S]*DATABASE_URL is set[^\n]*expected a SQLite file path[\s\S]*or a PostgreSQL URL[\s\S]*SLACK_PORT is "99999": expected a port number from 0 to 65535/,
+      /HF_BASE_URL must be a URL[^\n]*\(HF_BASE_URL is "not a url"\)[\s\S]*DATABASE_URL: "mysql:\/\/db\/paperboy" is not a database[^\n]*expected a SQLite file path[\s\S]*or a PostgreSQL URL[\s\S]*SLACK_PORT is "99999": expected a port number from 0 to 65535/,
     );
   });
 
