@@ -5,11 +5,11 @@
  */
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
+import { SqlInstallationRepository } from '../sql/installation-repository';
 import { PgBatchRepository } from './pg-batch-repository';
 import type { SqlClient } from './pg-client';
 import { PgDeliveryRepository } from './pg-delivery-repository';
 import { PgDiscussionRepository } from './pg-discussion-repository';
-import { PgInstallationRepository } from './pg-installation-repository';
 import { PgJobLeaseRepository } from './pg-job-lease-repository';
 import { migratePostgres } from './pg-migrations';
 import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
@@ -17,6 +17,7 @@ import { PgPaperSearch } from './pg-paper-search';
 import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
 import { PgRankingRepository } from './pg-ranking-repository';
 import { PgSourceLogRepository } from './pg-source-log-repository';
+import { pgSql } from './pg-sql';
 import { PgSubscriptionRepository } from './pg-subscription-repository';
 
 export type PostgresStoreOptions = PgPoolOptions;
@@ -44,6 +45,7 @@ async function requireSchema(client: SqlClient, schema: string, where: string): 
 /** The store over a client the caller made (PGlite in the tests); closing the store closes the client. */
 export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL'): Promise<Store> {
   await migratePostgres(client, undefined, where);
+  const sql = pgSql(client);
   const paperCount = new PaperCountCache();
   const papersOn = (on: SqlClient) => new PgPaperRepository(on, new PgPaperSearch(on), paperCount);
   return {
@@ -58,7 +60,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     sourceLog: new PgSourceLogRepository(client),
     ranking: new PgRankingRepository(client),
     jobs: new PgJobLeaseRepository(client),
-    installations: new PgInstallationRepository(client),
+    installations: new SqlInstallationRepository(sql),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>
       client
         .transaction(async (tx) => {

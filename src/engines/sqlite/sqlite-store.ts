@@ -4,18 +4,19 @@ import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
+import { SqlInstallationRepository } from '../sql/installation-repository';
 import { migrations } from './migrations';
 import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
-import { classifySqliteError, openFailure, promisedWithFaultCodes } from './sqlite-faults';
-import { SqliteInstallationRepository } from './sqlite-installation-repository';
+import { openFailure } from './sqlite-faults';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
+import { createSqliteSql, promisedInTurn } from './sqlite-sql';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
@@ -58,7 +59,8 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     throw openFailure(error, path, readOnly);
   }
   options.onOpen?.(db);
-  const lift = <T extends object>(repository: T) => promisedWithFaultCodes(repository, path, readOnly);
+  const sql = createSqliteSql(db, path, readOnly);
+  const lift = <T extends object>(repository: T) => promisedInTurn(repository, sql);
   const papers = new SqlitePaperRepository(db);
   const batches = new SqliteBatchRepository(db);
   const sourceLog = new SqliteSourceLogRepository(db);
@@ -85,14 +87,8 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     sourceLog: lift(sourceLog),
     ranking: lift(new SqliteRankingRepository(db)),
     jobs: lift(new SqliteJobLeaseRepository(db)),
-    installations: lift(new SqliteInstallationRepository(db)),
-    saveDay: async (day) => {
-      try {
-        return saveDay(day);
-      } catch (error) {
-        throw classifySqliteError(error, path, readOnly);
-      }
-    },
+    installations: new SqlInstallationRepository(sql),
+    saveDay: (day) => sql.whenFree(() => saveDay(day)),
     claimScheduler: async (holder) => {
       try {
         return claimSchedulerLock(db, path, holder);
