@@ -5,8 +5,10 @@
  */
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
+import { SqlBatchRepository } from '../sql/batch-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
-import { PgBatchRepository } from './pg-batch-repository';
+import { recordDay } from '../sql/record-day';
+import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import type { SqlClient } from './pg-client';
 import { PgDeliveryRepository } from './pg-delivery-repository';
 import { PgDiscussionRepository } from './pg-discussion-repository';
@@ -16,7 +18,6 @@ import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
 import { PgPaperSearch } from './pg-paper-search';
 import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
 import { PgRankingRepository } from './pg-ranking-repository';
-import { PgSourceLogRepository } from './pg-source-log-repository';
 import { pgSql } from './pg-sql';
 import { PgSubscriptionRepository } from './pg-subscription-repository';
 
@@ -53,11 +54,11 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     sharedByInstances: true,
     readOnly: null,
     papers: papersOn(client),
-    batches: new PgBatchRepository(client),
+    batches: new SqlBatchRepository(sql),
     subscriptions: new PgSubscriptionRepository(client),
     deliveries: new PgDeliveryRepository(client),
     discussion: new PgDiscussionRepository(client),
-    sourceLog: new PgSourceLogRepository(client),
+    sourceLog: new SqlSourceLogRepository(sql),
     ranking: new PgRankingRepository(client),
     jobs: new PgJobLeaseRepository(client),
     installations: new SqlInstallationRepository(sql),
@@ -65,14 +66,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
       client
         .transaction(async (tx) => {
           const upserted = await papersOn(tx).upsertMany(day.papers);
-          await new PgBatchRepository(tx).record(
-            day.day,
-            day.papers.map((paper) => paper.id),
-            day.fetchedAt,
-          );
-          const sourceLog = new PgSourceLogRepository(tx);
-          await sourceLog.recordRejects(day.day, day.rejected, day.fetchedAt);
-          await sourceLog.markDayRecovered(day.day, day.fetchedAt);
+          await recordDay(pgSql(tx), day);
           return upserted;
         })
         .then((upserted) => {

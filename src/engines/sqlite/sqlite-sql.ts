@@ -104,7 +104,7 @@ export function createSqliteSql(db: Database.Database, path: string, readOnly: s
           } catch {
             // The rollback's own failure says less than the error that caused it.
           }
-          throw error;
+          throw fault(error);
         }
       }),
   };

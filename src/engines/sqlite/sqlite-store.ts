@@ -4,9 +4,11 @@ import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
+import { SqlBatchRepository } from '../sql/batch-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
+import { recordDay } from '../sql/record-day';
+import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { migrations } from './migrations';
-import { SqliteBatchRepository } from './sqlite-batch-repository';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { openFailure } from './sqlite-faults';
@@ -15,7 +17,6 @@ import { SqlitePaperRepository } from './sqlite-paper-repository';
 import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
-import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
 import { createSqliteSql, promisedInTurn } from './sqlite-sql';
 import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
@@ -62,33 +63,25 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
   const sql = createSqliteSql(db, path, readOnly);
   const lift = <T extends object>(repository: T) => promisedInTurn(repository, sql);
   const papers = new SqlitePaperRepository(db);
-  const batches = new SqliteBatchRepository(db);
-  const sourceLog = new SqliteSourceLogRepository(db);
-  const saveDay = db.transaction(({ day, papers: listed, rejected, fetchedAt }: SavedDay) => {
-    const upserted = papers.upsertMany(listed);
-    batches.record(
-      day,
-      listed.map((paper) => paper.id),
-      fetchedAt,
-    );
-    sourceLog.recordRejects(day, rejected, fetchedAt);
-    sourceLog.markDayRecovered(day, fetchedAt);
-    return upserted;
-  });
   return {
     engine: 'sqlite',
     sharedByInstances: false,
     readOnly,
     papers: lift(papers),
-    batches: lift(batches),
+    batches: new SqlBatchRepository(sql),
     subscriptions: lift(new SqliteSubscriptionRepository(db)),
     deliveries: lift(new SqliteDeliveryRepository(db)),
     discussion: lift(new SqliteDiscussionRepository(db)),
-    sourceLog: lift(sourceLog),
+    sourceLog: new SqlSourceLogRepository(sql),
     ranking: lift(new SqliteRankingRepository(db)),
     jobs: lift(new SqliteJobLeaseRepository(db)),
     installations: new SqlInstallationRepository(sql),
-    saveDay: (day) => sql.whenFree(() => saveDay(day)),
+    saveDay: (day: SavedDay) =>
+      sql.transaction(async (tx) => {
+        const upserted = papers.upsertMany(day.papers);
+        await recordDay(tx, day);
+        return upserted;
+      }),
     claimScheduler: async (holder) => {
       try {
         return claimSchedulerLock(db, path, holder);
