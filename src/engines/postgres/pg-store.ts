@@ -9,6 +9,7 @@ import { SqlBatchRepository } from '../sql/batch-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
 import { recordDay } from '../sql/record-day';
 import { SqlSourceLogRepository } from '../sql/source-log-repository';
+import { SqlSubscriptionRepository } from '../sql/subscription-repository';
 import type { SqlClient } from './pg-client';
 import { PgDeliveryRepository } from './pg-delivery-repository';
 import { PgDiscussionRepository } from './pg-discussion-repository';
@@ -19,7 +20,6 @@ import { PgPaperSearch } from './pg-paper-search';
 import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
 import { PgRankingRepository } from './pg-ranking-repository';
 import { pgSql } from './pg-sql';
-import { PgSubscriptionRepository } from './pg-subscription-repository';
 
 export type PostgresStoreOptions = PgPoolOptions;
 
@@ -55,7 +55,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     readOnly: null,
     papers: papersOn(client),
     batches: new SqlBatchRepository(sql),
-    subscriptions: new PgSubscriptionRepository(client),
+    subscriptions: new SqlSubscriptionRepository(sql),
     deliveries: new PgDeliveryRepository(client),
     discussion: new PgDiscussionRepository(client),
     sourceLog: new SqlSourceLogRepository(sql),

@@ -8,6 +8,7 @@ import { SqlBatchRepository } from '../sql/batch-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
 import { recordDay } from '../sql/record-day';
 import { SqlSourceLogRepository } from '../sql/source-log-repository';
+import { SqlSubscriptionRepository } from '../sql/subscription-repository';
 import { migrations } from './migrations';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
@@ -18,7 +19,6 @@ import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { createSqliteSql, promisedInTurn } from './sqlite-sql';
-import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
 export const sqlitePathFromUrl = (url: string) =>
@@ -69,7 +69,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     readOnly,
     papers: lift(papers),
     batches: new SqlBatchRepository(sql),
-    subscriptions: lift(new SqliteSubscriptionRepository(db)),
+    subscriptions: new SqlSubscriptionRepository(sql),
     deliveries: lift(new SqliteDeliveryRepository(db)),
     discussion: lift(new SqliteDiscussionRepository(db)),
     sourceLog: new SqlSourceLogRepository(sql),
