@@ -7,6 +7,7 @@ import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
 import { SqlBatchRepository } from '../sql/batch-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
+import { SqlRankingRepository } from '../sql/ranking-repository';
 import { recordDay } from '../sql/record-day';
 import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { SqlSubscriptionRepository } from '../sql/subscription-repository';
@@ -18,7 +19,6 @@ import { migratePostgres } from './pg-migrations';
 import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
 import { PgPaperSearch } from './pg-paper-search';
 import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
-import { PgRankingRepository } from './pg-ranking-repository';
 import { pgSql } from './pg-sql';
 
 export type PostgresStoreOptions = PgPoolOptions;
@@ -59,7 +59,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     deliveries: new PgDeliveryRepository(client),
     discussion: new PgDiscussionRepository(client),
     sourceLog: new SqlSourceLogRepository(sql),
-    ranking: new PgRankingRepository(client),
+    ranking: new SqlRankingRepository(sql),
     jobs: new PgJobLeaseRepository(client),
     installations: new SqlInstallationRepository(sql),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>

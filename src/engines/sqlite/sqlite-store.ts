@@ -6,6 +6,7 @@ import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
 import { SqlBatchRepository } from '../sql/batch-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
+import { SqlRankingRepository } from '../sql/ranking-repository';
 import { recordDay } from '../sql/record-day';
 import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { SqlSubscriptionRepository } from '../sql/subscription-repository';
@@ -15,7 +16,6 @@ import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { openFailure } from './sqlite-faults';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
-import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
 import { createSqliteSql, promisedInTurn } from './sqlite-sql';
@@ -73,7 +73,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     deliveries: lift(new SqliteDeliveryRepository(db)),
     discussion: lift(new SqliteDiscussionRepository(db)),
     sourceLog: new SqlSourceLogRepository(sql),
-    ranking: lift(new SqliteRankingRepository(db)),
+    ranking: new SqlRankingRepository(sql),
     jobs: lift(new SqliteJobLeaseRepository(db)),
     installations: new SqlInstallationRepository(sql),
     saveDay: (day: SavedDay) =>
