@@ -6,6 +6,7 @@
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
 import { SqlBatchRepository } from '../sql/batch-repository';
+import { SqlDiscussionRepository } from '../sql/discussion-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
 import { SqlRankingRepository } from '../sql/ranking-repository';
 import { recordDay } from '../sql/record-day';
@@ -13,7 +14,6 @@ import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { SqlSubscriptionRepository } from '../sql/subscription-repository';
 import type { SqlClient } from './pg-client';
 import { PgDeliveryRepository } from './pg-delivery-repository';
-import { PgDiscussionRepository } from './pg-discussion-repository';
 import { PgJobLeaseRepository } from './pg-job-lease-repository';
 import { migratePostgres } from './pg-migrations';
 import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
@@ -57,7 +57,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     batches: new SqlBatchRepository(sql),
     subscriptions: new SqlSubscriptionRepository(sql),
     deliveries: new PgDeliveryRepository(client),
-    discussion: new PgDiscussionRepository(client),
+    discussion: new SqlDiscussionRepository(sql),
     sourceLog: new SqlSourceLogRepository(sql),
     ranking: new SqlRankingRepository(sql),
     jobs: new PgJobLeaseRepository(client),

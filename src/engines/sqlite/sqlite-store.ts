@@ -5,6 +5,7 @@ import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
 import { SqlBatchRepository } from '../sql/batch-repository';
+import { SqlDiscussionRepository } from '../sql/discussion-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
 import { SqlRankingRepository } from '../sql/ranking-repository';
 import { recordDay } from '../sql/record-day';
@@ -12,7 +13,6 @@ import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { SqlSubscriptionRepository } from '../sql/subscription-repository';
 import { migrations } from './migrations';
 import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
-import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
 import { openFailure } from './sqlite-faults';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
@@ -71,7 +71,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     batches: new SqlBatchRepository(sql),
     subscriptions: new SqlSubscriptionRepository(sql),
     deliveries: lift(new SqliteDeliveryRepository(db)),
-    discussion: lift(new SqliteDiscussionRepository(db)),
+    discussion: new SqlDiscussionRepository(sql),
     sourceLog: new SqlSourceLogRepository(sql),
     ranking: new SqlRankingRepository(sql),
     jobs: lift(new SqliteJobLeaseRepository(db)),
