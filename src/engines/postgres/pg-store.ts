@@ -6,6 +6,7 @@
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
 import { SqlBatchRepository } from '../sql/batch-repository';
+import { SqlDeliveryRepository } from '../sql/delivery-repository';
 import { SqlDiscussionRepository } from '../sql/discussion-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
 import { SqlRankingRepository } from '../sql/ranking-repository';
@@ -13,7 +14,6 @@ import { recordDay } from '../sql/record-day';
 import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { SqlSubscriptionRepository } from '../sql/subscription-repository';
 import type { SqlClient } from './pg-client';
-import { PgDeliveryRepository } from './pg-delivery-repository';
 import { PgJobLeaseRepository } from './pg-job-lease-repository';
 import { migratePostgres } from './pg-migrations';
 import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
@@ -56,7 +56,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     papers: papersOn(client),
     batches: new SqlBatchRepository(sql),
     subscriptions: new SqlSubscriptionRepository(sql),
-    deliveries: new PgDeliveryRepository(client),
+    deliveries: new SqlDeliveryRepository(sql),
     discussion: new SqlDiscussionRepository(sql),
     sourceLog: new SqlSourceLogRepository(sql),
     ranking: new SqlRankingRepository(sql),

@@ -5,6 +5,7 @@ import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
 import { SqlBatchRepository } from '../sql/batch-repository';
+import { SqlDeliveryRepository } from '../sql/delivery-repository';
 import { SqlDiscussionRepository } from '../sql/discussion-repository';
 import { SqlInstallationRepository } from '../sql/installation-repository';
 import { SqlRankingRepository } from '../sql/ranking-repository';
@@ -12,7 +13,6 @@ import { recordDay } from '../sql/record-day';
 import { SqlSourceLogRepository } from '../sql/source-log-repository';
 import { SqlSubscriptionRepository } from '../sql/subscription-repository';
 import { migrations } from './migrations';
-import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
 import { openFailure } from './sqlite-faults';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
@@ -70,7 +70,7 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     papers: lift(papers),
     batches: new SqlBatchRepository(sql),
     subscriptions: new SqlSubscriptionRepository(sql),
-    deliveries: lift(new SqliteDeliveryRepository(db)),
+    deliveries: new SqlDeliveryRepository(sql),
     discussion: new SqlDiscussionRepository(sql),
     sourceLog: new SqlSourceLogRepository(sql),
     ranking: new SqlRankingRepository(sql),
