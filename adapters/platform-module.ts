@@ -6,13 +6,14 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { z } from 'zod';
-import type { CommandHandler } from '../commands/command-router';
+import type { Command } from '../commands/command';
 import type { CommandService } from '../commands/command-service';
 import type { CommandSpec } from '../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../src/chat/chat-adapter';
 import type { Clock } from '../src/clock';
 import type { BatchSync } from '../src/ingest/batch-sync';
 import type { Logger } from '../src/logging/logger';
+import type { TeamRanking } from '../src/ranking/team-ranking';
 import type { Subscription } from '../src/records/subscription';
 import type { Store } from '../src/store/store';
 import type { WorkspaceInstallations } from '../src/subscriptions/workspace-installations';
@@ -40,6 +41,11 @@ export interface PlatformDeps {
    * that asks, false for every other one sharing the database (it stays silent).
    */
   claimEvent(eventKey: string): Promise<boolean>;
+  /**
+   * Records a one-time value (`slack:request:<hash>`, `slack:oauth-state:<hash>`) in the database on every
+   * engine, atomically: true the first time any instance (or an earlier run of this one) records it.
+   */
+  claimOnce(key: string): Promise<boolean>;
   /** The module's installations in many workspaces (stored in the database, shared by every instance). */
   installations: WorkspaceInstallations;
   /** The terminal the bot was started in: the console module's prompt reads and writes it; chat platforms leave it alone. */
@@ -50,6 +56,8 @@ export interface PlatformDeps {
    */
   store: Store;
   sync: BatchSync;
+  /** The channel's order, so a digest nobody asked for is ordered as `today` orders it. */
+  ranking: TeamRanking;
   /**
    * Where the papers come from (named in the console's "fetching…" line) and how long a reply waits on it
    * before answering from what is stored.
@@ -82,8 +90,8 @@ export interface PlatformCliCommand<Slice> {
 
 /** A `/papers <name>` subcommand a module adds on every platform while it is on (email's `/papers email`). */
 export interface PlatformChatCommand<Slice> {
-  spec: CommandSpec;
-  handler(config: Slice, deps: { log: Logger; clock: Clock }): CommandHandler;
+  /** The subcommand (`defineCommand`, as the built-in ones in commands/), given the module's configuration. */
+  command(config: Slice, deps: { log: Logger; clock: Clock }): Command;
 }
 
 export interface PlatformModule<Id extends string = string, Shape extends z.ZodRawShape = z.ZodRawShape> {

@@ -5,32 +5,12 @@ import type { Metrics } from '../src/metrics/metrics';
 import type { ReactionResult } from '../src/records/discussion';
 import { retryStoreWrites } from '../src/store/store-retry';
 import { suggestTimezones } from '../src/time/zoned-time';
+import type { Command } from './command';
 import type { CommandContext } from './command-context';
 import type { CommandDeps } from './command-deps';
 import type { CommandService } from './command-service';
 import type { CommandInvocation } from './command-spec';
-import {
-  discussedCommand,
-  historyCommand,
-  queueCommand,
-  unflagCommand,
-} from './handlers/discussion-commands';
-import { forYouCommand } from './handlers/for-you-command';
-import { helpCommand } from './handlers/help-command';
-import { paperCommand } from './handlers/paper-command';
-import { searchCommand } from './handlers/search-command';
-import { settingsCommand } from './handlers/settings-command';
-import { subscribeCommand, unsubscribeCommand } from './handlers/subscription-commands';
-import { todayCommand } from './handlers/today-command';
-import { trendingCommand } from './handlers/trending-command';
-import { whyCommand } from './handlers/why-command';
 import { parseCommandText } from './parse-command-text';
-
-export type CommandHandler = (
-  invocation: CommandInvocation,
-  context: CommandContext,
-  deps: CommandDeps,
-) => Reply | Promise<Reply>;
 
 /**
  * How long a command keeps retrying a write the database refuses because another process holds the write
@@ -42,38 +22,23 @@ export const storeRetryBudgetMs = 10_000;
 /** Longest command text accepted from any platform. */
 export const maxCommandTextLength = 2_000;
 
-const builtInHandlers: Record<string, CommandHandler> = {
-  search: searchCommand,
-  today: todayCommand,
-  trending: trendingCommand,
-  paper: paperCommand,
-  subscribe: subscribeCommand,
-  unsubscribe: unsubscribeCommand,
-  settings: settingsCommand,
-  queue: queueCommand,
-  discussed: discussedCommand,
-  unflag: unflagCommand,
-  history: historyCommand,
-  'for-you': forYouCommand,
-  why: whyCommand,
-  help: helpCommand,
-};
-
 export interface CommandRouterOptions {
-  deps: CommandDeps;
-  /** Extra subcommands (the discussion queue adds its own). Their specs must be in `deps.specs`. */
-  handlers?: Record<string, CommandHandler>;
+  /** Every subcommand, in the order people see them (command-list.ts, then the modules'). */
+  commands: readonly Command[];
+  /** `specs` is filled in from `commands`. */
+  deps: Omit<CommandDeps, 'specs'>;
   onReaction?: (event: ReactionEvent) => Promise<ReactionResult>;
   /** Command latency by platform and subcommand. */
   metrics?: Metrics;
 }
 
 export function createCommandRouter(options: CommandRouterOptions): CommandService {
-  const { deps } = options;
-  const handlers = { ...builtInHandlers, ...options.handlers };
+  const specs = options.commands.map((command) => command.spec);
+  const deps: CommandDeps = { ...options.deps, specs };
+  const handlers = new Map(options.commands.map((command) => [command.spec.name, command.handler]));
 
   async function execute(invocation: CommandInvocation, context: CommandContext): Promise<Reply> {
-    const handler = handlers[invocation.name];
+    const handler = handlers.get(invocation.name);
     if (!handler)
       return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
     const started = performance.now();
@@ -137,7 +102,7 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
   }
 
   return {
-    specs: deps.specs,
+    specs,
     execute,
     async executeText(text, context) {
       if (text.length > maxCommandTextLength) {

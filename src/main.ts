@@ -69,7 +69,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         argv: argv.slice(1),
         stdout: io.stdout,
         log,
-        specs: chatCommandsFor(config, { log, clock: systemClock }).specs,
+        specs: chatCommandsFor(config, { log, clock: systemClock }).map((command) => command.spec),
         openCore,
       });
     } finally {

@@ -33,6 +33,7 @@ export const consoleModule = definePlatform({
           port: adapter.port,
           store: deps.store,
           sync: deps.sync,
+          ranking: deps.ranking,
           commands: deps.commands,
           now: () => deps.clock.now(),
           stdin,

@@ -6,9 +6,9 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import type { CommandService } from '../../commands/command-service';
-import { previewDigest } from '../../src/digest/digest-preview';
+import { previewForChannel } from '../../src/digest/digest-preview';
 import type { BatchSync } from '../../src/ingest/batch-sync';
-import { defaultDigestSettings } from '../../src/records/subscription';
+import type { TeamRanking } from '../../src/ranking/team-ranking';
 import type { Store } from '../../src/store/store';
 import { settleWithin } from '../../src/time/settle-within';
 import { type ConsolePort, consoleChannel } from './console-adapter';
@@ -19,6 +19,8 @@ export interface ConsoleSessionOptions {
   port: ConsolePort;
   store: Store;
   sync: BatchSync;
+  /** The console channel's order, as `today` gives it. */
+  ranking: TeamRanking;
   commands: CommandService;
   now: () => Date;
   stdin: Readable & { isTTY?: boolean };
@@ -70,9 +72,12 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
   });
 }
 
-/** `open()`: whether the session still runs (a digest that comes after `exit` is not printed). */
+/**
+ * The console channel's digest as `today` shows it: its filters, top N and order. `open()`: whether the
+ * session still runs (a digest that comes after `exit` is not printed).
+ */
 async function showLatestDigest(options: ConsoleSessionOptions, open: () => boolean): Promise<void> {
-  const preview = await previewDigest(options, options.now(), defaultDigestSettings);
+  const preview = await previewForChannel(options, consoleChannel, options.now());
   if (!open()) return;
   if (!preview.header) {
     options.stdout.write('No Daily Papers batch in the last week.\n');

@@ -56,14 +56,22 @@ function optionDefinition(option: OptionSpec): APIApplicationCommandBasicOption 
   }
 }
 
+/** Discord's limit on the subcommands of one command, and on the options of one subcommand. */
+export const discordMaxSubcommands = 25;
+export const discordMaxOptions = 25;
+
 function subcommand(spec: CommandSpec): APIApplicationCommandSubcommandOption {
+  if (spec.options.length > discordMaxOptions)
+    throw new Error(
+      `/papers ${spec.name} has ${spec.options.length} options; Discord takes at most ${discordMaxOptions}. Merge some before registering.`,
+    );
   // Discord requires required options before optional ones.
   const ordered = [...spec.options].sort((a, b) => Number(b.required === true) - Number(a.required === true));
   return {
     type: ApplicationCommandOptionType.Subcommand,
     name: spec.name,
     description: description(spec.description),
-    options: ordered.slice(0, 25).map(optionDefinition),
+    options: ordered.map(optionDefinition),
   };
 }
 
@@ -74,6 +82,11 @@ function subcommand(spec: CommandSpec): APIApplicationCommandSubcommandOption {
 export function buildCommandDefinitions(
   specs: readonly CommandSpec[],
 ): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  // Dropping the ones past the limit would leave people with commands that exist everywhere but Discord.
+  if (specs.length > discordMaxSubcommands)
+    throw new Error(
+      `/papers has ${specs.length} subcommands (${specs.map((spec) => spec.name).join(', ')}); Discord takes at most ${discordMaxSubcommands}. Fold some into options before adding more.`,
+    );
   return [
     {
       type: ApplicationCommandType.ChatInput,
@@ -82,7 +95,7 @@ export function buildCommandDefinitions(
       contexts: [InteractionContextType.Guild],
       integration_types: [ApplicationIntegrationType.GuildInstall],
       default_member_permissions: null,
-      options: specs.slice(0, 25).map(subcommand),
+      options: specs.map(subcommand),
     },
   ];
 }

@@ -4,6 +4,8 @@
  * to the address until its owner clicks, so a manager cannot subscribe someone else either.
  */
 
+import { z } from 'zod';
+import { defineCommand } from '../../commands/command';
 import { textReply } from '../../src/chat/replies';
 import { describeSchedule } from '../../src/digest/schedule';
 import { DeliveryError, PaperboyError } from '../../src/errors';
@@ -32,58 +34,55 @@ export function settingsAsOptions(settings: DigestSettings): string {
 }
 
 export const emailChatCommand: PlatformChatCommand<EmailConfig> = {
-  spec: {
-    name: 'email',
-    description: "Mail this channel's digest to an address too (its owner confirms by mail)",
-    usage: 'email <address>',
-    managesChannel: true,
-    options: [
-      {
-        name: 'address',
-        type: 'string',
-        description: 'The address, e.g. you@lab.org',
-        required: true,
-        positional: true,
-        maxLength: 254,
+  command: (config, { clock, log }) =>
+    defineCommand({
+      spec: {
+        name: 'email',
+        description: "Mail this channel's digest to an address too (its owner confirms by mail)",
+        usage: 'email <address>',
+        options: [
+          {
+            name: 'address',
+            type: 'string',
+            description: 'The address, e.g. you@lab.org',
+            required: true,
+            positional: true,
+          },
+        ],
       },
-    ],
-  },
-  handler:
-    (config, { clock, log }) =>
-    async (invocation, context, deps) => {
-      if (!context.canManageChannel) {
-        throw new PaperboyError(
-          'forbidden',
-          `Only ${context.manageChannelRequirement} can mail this channel's digest to an address.`,
+      schema: z.object({
+        address: z.string().max(254, 'an email address is at most 254 characters').default(''),
+      }),
+      managerAction: "mail this channel's digest to an address",
+      async run({ address: raw }, _invocation, context, deps) {
+        const address = normalAddress(raw);
+        if (!address)
+          throw new PaperboyError(
+            'invalid_input',
+            `"${raw}" is not an email address: expected one such as you@lab.org.`,
+          );
+        const settings = emailSettings(config);
+        if (!settings)
+          throw new PaperboyError('config_invalid', 'Email digests are not set up on this paperboy.');
+        const channelSettings =
+          (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
+        const description = `Mails ${describeSchedule(channelSettings)}: the top ${channelSettings.topN} ${channelSettings.source === 'trending' ? 'trending papers' : 'papers'}, with this channel's settings.`;
+        try {
+          await sendConfirmation(settings, clock, {
+            address,
+            settingsText: settingsAsOptions(channelSettings),
+            description,
+          });
+        } catch (error) {
+          log.warn({ err: error }, 'confirmation mail not sent');
+          const reason = error instanceof DeliveryError ? error.message : 'the mail server did not answer';
+          return textReply(`No confirmation mail could be sent: ${reason}.`, 'error', 'private');
+        }
+        return textReply(
+          `A confirmation mail went to ${address}. The digest is mailed there once its owner clicks the link (it works for 7 days).\n${description}`,
+          'success',
+          'private',
         );
-      }
-      const raw = String(invocation.options.address ?? '');
-      const address = normalAddress(raw);
-      if (!address)
-        throw new PaperboyError(
-          'invalid_input',
-          `"${raw}" is not an email address: expected one such as you@lab.org.`,
-        );
-      const settings = emailSettings(config);
-      if (!settings)
-        throw new PaperboyError('config_invalid', 'Email digests are not set up on this paperboy.');
-      const channelSettings = (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
-      const description = `Mails ${describeSchedule(channelSettings)}: the top ${channelSettings.topN} ${channelSettings.source === 'trending' ? 'trending papers' : 'papers'}, with this channel's settings.`;
-      try {
-        await sendConfirmation(settings, clock, {
-          address,
-          settingsText: settingsAsOptions(channelSettings),
-          description,
-        });
-      } catch (error) {
-        log.warn({ err: error }, 'confirmation mail not sent');
-        const reason = error instanceof DeliveryError ? error.message : 'the mail server did not answer';
-        return textReply(`No confirmation mail could be sent: ${reason}.`, 'error', 'private');
-      }
-      return textReply(
-        `A confirmation mail went to ${address}. The digest is mailed there once its owner clicks the link (it works for 7 days).\n${description}`,
-        'success',
-        'private',
-      );
-    },
+      },
+    }),
 };

@@ -25,6 +25,7 @@ import { createSlackPort } from './slack-port';
 import { registerReactionHandlers } from './slack-reactions';
 import { createReceiver, pickMode, type SlackMode } from './slack-receivers';
 import { type SocketWatch, watchSocketReconnects } from './slack-reconnects';
+import { type ClaimOnce, createReplayGuard, inMemoryClaims } from './slack-replays';
 import { registerUninstallHandlers } from './slack-uninstalls';
 import { WorkTracker } from './slack-work';
 import { clientMaker, installedWorkspaces, oneWorkspace, type SlackWorkspaces } from './slack-workspaces';
@@ -84,6 +85,11 @@ export interface SlackAdapterOptions {
   telemetry?: PlatformTelemetry;
   /** How long `stop()` waits for acked work (command answers, reaction hand-offs) to finish. */
   stopGraceMs?: number;
+  /**
+   * Records a one-time value (a request's signature, an OAuth state) where every instance sees it: true
+   * the first time. The composition root passes the database; alone, the adapter remembers in memory.
+   */
+  claimOnce?: ClaimOnce;
 }
 
 export interface SlackAdapter extends ChatAdapter {
@@ -145,6 +151,8 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         find: (teamId) => (installations as SlackInstallations).find(teamId),
         makeClients,
       });
+  const claimOnce = options.claimOnce ?? inMemoryClaims();
+  const replays = createReplayGuard(claimOnce, log);
   const tracker = new WorkTracker();
   const track = <T>(work: Promise<T>) => tracker.track(work);
   const port: ChatPort = createSlackPort({
@@ -193,6 +201,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
                   install.authorizationUrl ?? authorizeUrlBeside(clientOptions.slackApiUrl ?? ''),
                 clientOptions,
                 log,
+                claimOnce,
               })
             : undefined,
       });
@@ -215,6 +224,7 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
         directory,
         log,
         track,
+        replays,
         botName: () => identity.botName ?? 'paperboy',
       });
       registerReactionHandlers(bolt, {
@@ -231,7 +241,15 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
       );
       server = mode === 'http' ? (started as Server) : null;
       app = bolt;
-      log.info({ mode, port: mode === 'http' ? httpPort() : undefined }, 'slack adapter started');
+      const address = server?.address();
+      log.info(
+        {
+          mode,
+          port: mode === 'http' ? httpPort() : undefined,
+          host: address && typeof address === 'object' ? address.address : undefined,
+        },
+        'slack adapter started',
+      );
     },
     async stop() {
       const running = app;

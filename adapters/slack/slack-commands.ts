@@ -10,6 +10,7 @@ import type { Reply } from '../../src/chat/replies';
 import type { Logger } from '../../src/logging/logger';
 import { manageChannelRequirement, type SlackDirectories, type SlackDirectory } from './slack-directory';
 import { replyForError } from './slack-errors';
+import type { ReplayGuard } from './slack-replays';
 import { renderReply, replyActions } from './slack-reply-render';
 
 export const commandPrefix = '/papers';
@@ -23,6 +24,8 @@ export interface CommandHandlerDeps {
   botName: () => string;
   /** Keeps slow work running after the ack, and lets `stop()` / tests wait for it. */
   track: <T>(work: Promise<T>) => Promise<T>;
+  /** Drops a signed request sent a second time (after its ack). */
+  replays: ReplayGuard;
 }
 
 interface Caller {
@@ -39,7 +42,7 @@ const pagingIds = new Set<string>([replyActions.previous, replyActions.next]);
 const replyButtonIds = new RegExp(`^(${Object.values(replyActions).join('|')})$`);
 
 export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): void {
-  app.command(commandPrefix, async ({ command, ack, respond, client }) => {
+  app.command(commandPrefix, async ({ command, ack, respond, client, context }) => {
     await ack();
     const caller = {
       userId: command.user_id,
@@ -48,17 +51,20 @@ export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): voi
       directory: deps.directory.of(command.team_id, client),
     };
     void deps.track(
-      answer(deps, caller, respond, {}, async (context) => {
-        const reply = await deps.commands.executeText(command.text, context);
-        return subscribing.test(command.text) ? withMembership(deps, caller, reply) : reply;
-      }),
+      (async () => {
+        if (!(await deps.replays.firstTime(context, 'slash command'))) return;
+        await answer(deps, caller, respond, {}, async (context) => {
+          const reply = await deps.commands.executeText(command.text, context);
+          return subscribing.test(command.text) ? withMembership(deps, caller, reply) : reply;
+        });
+      })(),
     );
   });
 
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions', action_id: replyButtonIds },
     async (args) => {
-      const { ack, body, action, respond, client } = args;
+      const { ack, body, action, respond, client, context } = args;
       await ack();
       const channelId = body.channel?.id ?? body.container.channel_id;
       if (typeof channelId !== 'string' || !action.value) return;
@@ -73,9 +79,12 @@ export function registerCommandHandlers(app: App, deps: CommandHandlerDeps): voi
       const inPlace = pagingIds.has(action.action_id) && body.container.is_ephemeral === true;
       const token = action.value;
       void deps.track(
-        answer(deps, caller, respond, { replace_original: inPlace }, (context) =>
-          deps.commands.resume(token, context),
-        ),
+        (async () => {
+          if (!(await deps.replays.firstTime(context, 'button click'))) return;
+          await answer(deps, caller, respond, { replace_original: inPlace }, (context) =>
+            deps.commands.resume(token, context),
+          );
+        })(),
       );
     },
   );

@@ -10,7 +10,13 @@ import { installable } from './slack-plan';
 
 export function slackAdapterOptions(
   config: SlackConfig,
-  deps: { commands: CommandService; log: Logger; clock?: Clock; installations?: WorkspaceInstallations },
+  deps: {
+    commands: CommandService;
+    log: Logger;
+    clock?: Clock;
+    installations?: WorkspaceInstallations;
+    claimOnce?: (key: string) => Promise<boolean>;
+  },
 ): SlackAdapterOptions {
   const install = installable(config) ? installOptions(config, deps.installations) : undefined;
   if (!install && !config.SLACK_BOT_TOKEN) throw new Error('SLACK_BOT_TOKEN is not set');
@@ -19,11 +25,13 @@ export function slackAdapterOptions(
     appToken: config.SLACK_APP_TOKEN,
     signingSecret: config.SLACK_SIGNING_SECRET,
     port: config.SLACK_PORT,
+    host: config.SLACK_HOST,
     apiUrl: config.SLACK_API_URL,
     processBeforeResponse: config.SLACK_PROCESS_BEFORE_RESPONSE,
     commands: deps.commands,
     log: deps.log,
     ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.claimOnce ? { claimOnce: deps.claimOnce } : {}),
   };
 }
 

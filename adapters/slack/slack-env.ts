@@ -17,6 +17,8 @@ export const slackEnv = {
   SLACK_APP_TOKEN: z.string().startsWith('xapp-', 'SLACK_APP_TOKEN starts with xapp-').optional(),
   SLACK_SIGNING_SECRET: z.string().optional(),
   SLACK_PORT: port.default(3000),
+  /** HTTP mode: the address the listener binds (127.0.0.1 behind a reverse proxy); every address when unset. */
+  SLACK_HOST: z.string().min(1, 'SLACK_HOST is a host name or address such as 127.0.0.1').optional(),
   /** Always ends with a slash: Bolt's WebClient appends method names to it. */
   SLACK_API_URL: url('SLACK_API_URL')
     .transform((value) => `${value}/`)

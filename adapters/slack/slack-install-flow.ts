@@ -1,14 +1,17 @@
 /**
  * The OAuth v2 install flow, as Bolt's installer runs it on the HTTP receiver: `/slack/install` sets the
  * state cookie and redirects to Slack's authorize page; Slack sends the browser back to
- * `/slack/oauth_redirect?code&state`, where the state is checked against the cookie and its signature
- * (Bolt's stateless signed state: any instance sharing `SLACK_STATE_SECRET` can finish a flow another began)
- * and the code is exchanged (oauth.v2.access) for the workspace's bot token. This file holds what paperboy
- * adds: the scopes (those of slack-app-manifest.yml) and the pages the person installing sees.
+ * `/slack/oauth_redirect?code&state`, where the state is checked against the cookie, its signature and
+ * the database (slack-oauth-state.ts: any instance sharing `SLACK_STATE_SECRET` can finish a flow another
+ * began, and a state finishes one install only) and the code is exchanged (oauth.v2.access) for the
+ * workspace's bot token. This file holds what paperboy adds: the scopes (those of slack-app-manifest.yml),
+ * the single-use state and the pages the person installing sees.
  */
 import type { ServerResponse } from 'node:http';
 import type { HTTPReceiverOptions, InstallationStore, webApi } from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
+import { alreadyUsed, singleUseStateStore, stateLifetimeSeconds } from './slack-oauth-state';
+import type { ClaimOnce } from './slack-replays';
 
 export const installPath = '/slack/install';
 export const redirectPath = '/slack/oauth_redirect';
@@ -37,6 +40,8 @@ export interface InstallFlowOptions {
   authorizationUrl: string;
   clientOptions: webApi.WebClientOptions;
   log: Logger;
+  /** Consumes a state once across every instance (the shared database). */
+  claimOnce: ClaimOnce;
 }
 
 /** Slack's authorize page beside a Web API base: `https://slack.com/api/` → `https://slack.com/oauth/v2/authorize`. */
@@ -48,7 +53,6 @@ export function installFlowOptions(options: InstallFlowOptions): Partial<HTTPRec
   return {
     clientId: options.clientId,
     clientSecret: options.clientSecret,
-    stateSecret: options.stateSecret,
     installationStore: options.installationStore,
     scopes: [...botScopes],
     ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
@@ -57,6 +61,8 @@ export function installFlowOptions(options: InstallFlowOptions): Partial<HTTPRec
       redirectUriPath: redirectPath,
       directInstall: true,
       stateVerification: true,
+      stateStore: singleUseStateStore(options.stateSecret, options.claimOnce),
+      stateCookieExpirationSeconds: stateLifetimeSeconds,
       authorizationUrl: options.authorizationUrl,
       clientOptions,
       callbackOptions: {
@@ -69,7 +75,7 @@ export function installFlowOptions(options: InstallFlowOptions): Partial<HTTPRec
         },
         failure: (error, _options, _req, res) => {
           options.log.warn({ code: error.code, reason: error.message }, 'slack install refused');
-          const [status, title, text] = failurePage(error.code, error.message);
+          const [status, title, text] = failurePage(error.code, error.message ?? '');
           page(res, status, title, [text]);
         },
       },
@@ -79,6 +85,13 @@ export function installFlowOptions(options: InstallFlowOptions): Partial<HTTPRec
 
 function failurePage(code: string, message: string): [number, string, string] {
   const again = `Start again from <a href="${installPath}">${installPath}</a>.`;
+  if (code === 'slack_oauth_invalid_state' && message === alreadyUsed) {
+    return [
+      400,
+      'This install link was already used',
+      `An install link works once; this one already finished an install. Nothing more was installed. ${again}`,
+    ];
+  }
   if (code === 'slack_oauth_invalid_state' || code === 'slack_oauth_missing_state') {
     return [
       400,

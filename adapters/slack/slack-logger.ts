@@ -2,10 +2,14 @@
 import { LogLevel, type Logger as SlackLogger } from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
 
+/** The Web API client logs request bodies as JSON text: an OAuth exchange's `code` (or a `state`) is blanked. */
+const oauthFields = /("(?:code|state)"\s*:\s*")[^"]*"/g;
+
 const format = (parts: unknown[]): string =>
   parts
     .map((part) => (typeof part === 'string' ? part : part instanceof Error ? part.message : String(part)))
-    .join(' ');
+    .join(' ')
+    .replace(oauthFields, '$1[redacted]"');
 
 export function boltLogger(log: Logger): SlackLogger {
   const child = log.child({ component: 'bolt' });

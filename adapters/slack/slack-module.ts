@@ -31,6 +31,7 @@ export const slackModule = definePlatform({
         log: deps.log,
         clock: deps.clock,
         installations: deps.installations,
+        claimOnce: deps.claimOnce,
       }),
       telemetry: deps.telemetry,
     });

@@ -11,6 +11,10 @@ export const makeKeyHint = 'make one with `openssl rand -base64 32` and keep it 
 export const installable = (config: SlackConfig): boolean =>
   Boolean(config.SLACK_CLIENT_ID || config.SLACK_CLIENT_SECRET);
 
+/** Where HTTP mode listens, as the banner says it. */
+const listening = (config: SlackConfig) =>
+  config.SLACK_HOST ? `${config.SLACK_HOST}:${config.SLACK_PORT}` : `port ${config.SLACK_PORT}`;
+
 export function planSlack(config: SlackConfig): PlatformPlan {
   if (installable(config)) {
     const ready =
@@ -20,13 +24,13 @@ export function planSlack(config: SlackConfig): PlatformPlan {
       config.SLACK_STATE_SECRET &&
       config.SLACK_TOKEN_ENCRYPTION_KEY;
     if (!ready) return { on: false, reason: 'the install flow is not fully configured' };
-    return { on: true, reason: `HTTP on port ${config.SLACK_PORT}, installable in many workspaces` };
+    return { on: true, reason: `HTTP on ${listening(config)}, installable in many workspaces` };
   }
   if (!config.SLACK_BOT_TOKEN) return { on: false, reason: 'SLACK_BOT_TOKEN not set' };
   if (!config.SLACK_APP_TOKEN && !config.SLACK_SIGNING_SECRET) {
     return { on: false, reason: 'SLACK_APP_TOKEN or SLACK_SIGNING_SECRET not set' };
   }
-  return { on: true, reason: config.SLACK_APP_TOKEN ? 'Socket Mode' : `HTTP on port ${config.SLACK_PORT}` };
+  return { on: true, reason: config.SLACK_APP_TOKEN ? 'Socket Mode' : `HTTP on ${listening(config)}` };
 }
 
 export function slackHalfConfigured(config: SlackConfig): string[] {

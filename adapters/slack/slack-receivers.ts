@@ -1,9 +1,10 @@
 /**
  * Transport only: Socket Mode (an outbound WebSocket, no public URL) or HTTP (`/slack/events`, signed
- * requests). Bolt checks HTTP signatures and refuses timestamps older than five minutes but accepts
- * future ones, which would stretch the replay window: the HTTP listener refuses those first.
+ * requests). Before Bolt reads an HTTP request, slack-http-guard.ts refuses bodies larger than Slack sends
+ * and timestamps from the future; each request's signature travels on in the context
+ * (`slackSignature`), so the listeners can refuse a replay of it (slack-replays.ts).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import {
   HTTPReceiver,
   type HTTPReceiverOptions,
@@ -12,13 +13,12 @@ import {
   type webApi,
 } from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
+import { eventBodyLimitBytes, guardedListener } from './slack-http-guard';
+import { installPath } from './slack-install-flow';
 
 export type SlackMode = 'socket' | 'http';
 
 export const eventsPath = '/slack/events';
-
-/** Clock skew tolerated between Slack and us for timestamps ahead of our clock. */
-export const maxFutureSkewSeconds = 30;
 
 export interface ReceiverOptions {
   appToken?: string | undefined;
@@ -37,6 +37,12 @@ export function pickMode(options: Pick<ReceiverOptions, 'appToken' | 'signingSec
   throw new Error('Slack needs SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode)');
 }
 
+/** The request's `X-Slack-Signature`, handed to the listeners in the context. */
+const signatureOf = (req: IncomingMessage) => {
+  const header = req.headers['x-slack-signature'];
+  return { slackSignature: typeof header === 'string' ? header : null };
+};
+
 export function createReceiver(options: ReceiverOptions): SocketModeReceiver | HTTPReceiver {
   if (pickMode(options) === 'socket') {
     return new SocketModeReceiver({
@@ -52,26 +58,13 @@ export function createReceiver(options: ReceiverOptions): SocketModeReceiver | H
     endpoints: eventsPath,
     logger: options.slackLogger,
     processBeforeResponse: options.processBeforeResponse,
+    bodyLimit: eventBodyLimitBytes,
+    customPropertiesExtractor: signatureOf,
   });
-  const verified = receiver.requestListener;
-  receiver.requestListener = (req, res) => {
-    if (refuseFutureTimestamp(req, res, options)) return;
-    verified(req, res);
-  };
+  receiver.requestListener = guardedListener(receiver.requestListener, {
+    eventsPath,
+    installPath,
+    log: options.log,
+  });
   return receiver;
-}
-
-/** Answers 401 and returns true when the request claims to come from the future. */
-function refuseFutureTimestamp(req: IncomingMessage, res: ServerResponse, options: ReceiverOptions): boolean {
-  const header = req.headers['x-slack-request-timestamp'];
-  const timestamp = Number(Array.isArray(header) ? header[0] : header);
-  if (!Number.isFinite(timestamp)) return false; // Bolt refuses missing or malformed timestamps itself.
-  // Wall-clock time, like Bolt's own staleness check right after this one.
-  const nowSeconds = Math.floor(Date.now() / 1_000);
-  if (timestamp <= nowSeconds + maxFutureSkewSeconds) return false;
-  options.log.warn({ timestamp, now: nowSeconds }, 'refused a Slack request dated in the future');
-  req.resume();
-  res.writeHead(401);
-  res.end();
-  return true;
 }

@@ -26,10 +26,12 @@ export function createChatAdapters(
         claimEvent: core.store.sharedByInstances
           ? (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString())
           : async () => true,
+        claimOnce: (key) => core.store.discussion.firstSighting(key, core.clock.now().toISOString()),
         installations: workspaceInstallations(core.store, module.id, core.clock),
         terminal,
         store: core.store,
         sync: core.sync,
+        ranking: core.ranking,
         source: { location: config.HF_BASE_URL, replyWaitMs: sourceWaitMs },
       }),
     );

@@ -3,7 +3,7 @@ import { sourceReplyWaitMs } from '../../commands/command-deps';
 import { createCommandRouter } from '../../commands/command-router';
 import type { CommandService } from '../../commands/command-service';
 import { Continuations } from '../../commands/continuations';
-import { lookUpPaper } from '../../commands/handlers/paper-command';
+import { lookUpPaper } from '../../commands/paper';
 import { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
 import { createDigestService, type DigestService } from '../digest/digest-service';
@@ -85,7 +85,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log: log.child({ service: 'digest' }),
   });
   const continuations = new Continuations(() => clock.now().getTime());
-  const chat = chatCommandsFor(config, { log, clock });
   const deps = {
     store,
     search,
@@ -95,7 +94,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     log: log.child({ service: 'commands' }),
     continuations,
-    specs: chat.specs,
     sourceWaitMs: options.sourceWaitMs ?? sourceReplyWaitMs,
   };
   const discussion = createDiscussionService({
@@ -108,9 +106,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onSignal: async (channel, now) => await ranking.refresh(channel, now),
   });
   const commands = createCommandRouter({
+    commands: chatCommandsFor(config, { log, clock }),
     deps,
     metrics,
-    handlers: chat.handlers,
     onReaction: discussion.handleReaction,
   });
   metrics.gaugeFrom(

@@ -8,9 +8,8 @@ import { discordModule } from '../../adapters/discord';
 import { emailModule } from '../../adapters/email';
 import type { PlatformModule, PlatformPlan } from '../../adapters/platform-module';
 import { slackModule } from '../../adapters/slack';
-import type { CommandHandler } from '../../commands/command-router';
-import type { CommandSpec } from '../../commands/command-spec';
-import { commandSpecs } from '../../commands/specs';
+import type { Command } from '../../commands/command';
+import { commandList } from '../../commands/command-list';
 import type { Clock } from '../clock';
 import type { EmojiNormaliser } from '../discussion/emoji';
 import type { Logger } from '../logging/logger';
@@ -52,14 +51,13 @@ export function planModules(
 }
 
 /** The `/papers` subcommands: the built-in ones and those of the modules the configuration turns on. */
-export function chatCommandsFor(config: Record<string, unknown>, deps: { log: Logger; clock: Clock }) {
+export function chatCommandsFor(
+  config: Record<string, unknown>,
+  deps: { log: Logger; clock: Clock },
+): readonly Command[] {
   const extra = planModules(config)
     .filter(({ plan }) => plan.on)
     .flatMap(({ module }) => module.chatCommands ?? [])
-    .map((command) => ({ spec: command.spec, handler: command.handler(config, deps) }));
-  const specs: readonly CommandSpec[] = [...commandSpecs, ...extra.map((command) => command.spec)];
-  const handlers: Record<string, CommandHandler> = Object.fromEntries(
-    extra.map((command) => [command.spec.name, command.handler]),
-  );
-  return { specs, handlers };
+    .map((command) => command.command(config, deps));
+  return [...commandList, ...extra];
 }

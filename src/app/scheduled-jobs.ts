@@ -15,8 +15,9 @@ export function scheduledJobs(core: Core): ScheduledJob[] {
   return [
     scheduledJob({
       // Each subscription's local time is checked every tick; a digest missed while the bot was down
-      // goes out at start-up if it is still that local day. The lease's signal fences the fan-out: an
-      // instance that lost the lease to another starts no further post.
+      // goes out at start-up if it is still that local day, and one that was started (planned) is finished
+      // whatever the date. The lease's signal fences the fan-out: an instance that lost the lease to
+      // another starts no further post.
       name: 'digests',
       isDue: onEveryTick,
       run: (now, signal) => core.digests.runDueDigests(now, signal),

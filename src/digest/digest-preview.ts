@@ -2,10 +2,13 @@ import type { DigestHeader, PaperCard } from '../chat/replies';
 import type { BatchSync } from '../ingest/batch-sync';
 import { type PaperOrder, upvoteOrder } from '../papers/paper-order';
 import { rankingNote } from '../ranking/ranking-reason';
+import type { TeamRanking } from '../ranking/team-ranking';
+import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
-import type { DigestSettings } from '../records/subscription';
+import { type DigestSettings, defaultDigestSettings } from '../records/subscription';
 import type { BatchRecord, Store } from '../store/store';
 import { digestHeader, filterVerdict } from './digest-plan';
+import { orderInstant } from './order-instant';
 import { toPaperCard } from './paper-card';
 
 export interface DigestPreview {
@@ -65,4 +68,26 @@ export async function previewDigest(
       return card;
     }),
   };
+}
+
+/**
+ * What a channel's digest shows, as `today` and the console's start-up digest show it: the channel's own
+ * filters and top N (the defaults when it is not subscribed), in its order (the team ranking, read at the
+ * instant of its digest of the day: see `orderInstant`). `day`: that batch; else the latest complete one.
+ */
+export async function previewForChannel(
+  deps: { store: Store; sync: PreviewBatches; ranking: TeamRanking },
+  channel: ChannelRef,
+  now: Date,
+  day?: string,
+): Promise<DigestPreview> {
+  const subscription = await deps.store.subscriptions.get(channel);
+  const at = await orderInstant(deps.store, subscription, now);
+  return await previewDigest(
+    deps,
+    now,
+    subscription ?? defaultDigestSettings,
+    day,
+    async (papers) => await deps.ranking.order(channel, papers, at),
+  );
 }

@@ -5,14 +5,15 @@ import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { TeamRanking } from '../ranking/team-ranking';
 import type { DigestRun } from '../records/delivery';
-import type { Paper } from '../records/paper';
-import { type DigestSource, digestSources, type Subscription } from '../records/subscription';
-import type { BatchRecord, Store } from '../store/store';
+import type { Subscription } from '../records/subscription';
+import type { Store } from '../store/store';
 import { createDigestInputSource, type DigestInputs } from './digest-inputs';
 import { fanOut } from './fan-out';
 import { createRunPlanner } from './run-planner';
 import { createRunPoster } from './run-poster';
 import { dueLocalDate } from './schedule';
+import type { AnyDigestSource } from './sources/digest-source';
+import { allDigestSources, digestSourceOf } from './sources/registry';
 
 export interface DigestServiceOptions {
   store: Store;
@@ -39,7 +40,10 @@ export interface DigestTickResult {
   storeError?: string;
 }
 
-/** Posts each subscription's digest once per local day, crash-safe: intent recorded before every send. */
+/**
+ * Posts each subscription's digest once per local day, crash-safe: intent recorded before every send. A run
+ * that was started is finished whatever the date at the next tick (see dueRuns).
+ */
 export interface DigestService {
   /**
    * `signal` fences the run: once it aborts (this instance lost the `digests` job lease to another), no
@@ -54,6 +58,12 @@ export interface DigestService {
    * Anything not posted stays planned in the log and goes out after the next start.
    */
   stop(): Promise<void>;
+}
+
+/** A channel's runs to post this tick, oldest first; `run` is null for one still to plan. */
+interface DueDigest {
+  subscription: Subscription;
+  runs: Array<{ localDate: string; run: DigestRun | null }>;
 }
 
 export function createDigestService(options: DigestServiceOptions): DigestService {
@@ -88,35 +98,34 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
   }
 
   async function runTick(now: Date): Promise<DigestTickResult> {
-    const due: Array<{ subscription: Subscription; localDate: string; run: DigestRun | null }> = [];
-    for (const subscription of await store.subscriptions.listActive()) {
-      if (!ports.has(subscription.channel.platform)) continue;
-      const localDate = dueLocalDate(subscription, now);
-      if (localDate === null) continue;
-      const run = await store.deliveries.findRun(subscription.id, localDate);
-      if (!run?.completedAt) due.push({ subscription, localDate, run });
-    }
-    const result: DigestTickResult = { due: due.length, posted: 0, failed: 0 };
+    const due = await dueRuns(now);
+    const runs = due.reduce((sum, { runs }) => sum + runs.length, 0);
+    const result: DigestTickResult = { due: runs, posted: 0, failed: 0 };
     if (due.length === 0) return result;
     // Each source is asked only when a digest needs it; an outage of one holds up only its own digests. A
-    // daily digest waits for the batch even to resume (as it always has); a trending one that has planned
-    // its run goes on without the list.
-    const needs = (source: DigestSource) =>
-      due.some(({ subscription, run }) => subscription.source === source && (source === 'daily' || !run));
-    const inputs: DigestInputs = {};
-    for (const source of digestSources) {
+    // source says whether a run needs its input (to plan it; a run already planned goes on without it).
+    const needs = (source: AnyDigestSource) =>
+      due.some(
+        ({ subscription, runs }) =>
+          subscription.source === source.id && runs.some(({ run }) => source.needsInput(run)),
+      );
+    const inputs: DigestInputs = new Map();
+    for (const source of allDigestSources) {
       if (!needs(source)) continue;
-      const fetched = await inputSource.fetch(source, now, due.length);
-      if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, due.length);
+      const fetched = await inputSource.fetch(source.id, now, runs);
+      if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, runs);
       if ('sourceError' in fetched) result.sourceError = fetched.sourceError;
-      else if (source === 'daily') inputs.daily = fetched.value as BatchRecord | null;
-      else inputs.trending = fetched.value as Paper[];
+      else inputs.set(source.id, fetched.value);
     }
-    const runnable = due.filter(({ subscription, run }) =>
-      subscription.source === 'daily'
-        ? inputs.daily !== undefined
-        : inputs.trending !== undefined || run !== null,
-    );
+    const runnable = due
+      .map(({ subscription, runs }) => ({
+        subscription,
+        runs: runs.filter(
+          ({ run }) =>
+            inputs.has(subscription.source) || !digestSourceOf(subscription.source).needsInput(run),
+        ),
+      }))
+      .filter(({ runs }) => runs.length > 0);
     if (runnable.length === 0) return result;
     const started = performance.now();
     let channels = 0;
@@ -129,37 +138,69 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       groupOf: ({ subscription }) => subscription.channel.platform,
       limitOf: (platform) => ports.get(platform)?.concurrentChannels ?? 1,
       halted,
-      run: async ({ subscription, localDate }) => {
+      run: async ({ subscription, runs }) => {
+        let attempted = false;
         try {
-          const outcome = await runSubscription(subscription, localDate, inputs, now);
-          if (outcome.attempted) channels++;
-          count(subscription.channel.platform, outcome);
-          result.posted += outcome.posted;
-          result.failed += outcome.failed;
-          if (outcome.storeError) storeFault ??= outcome.storeError;
+          // One channel's runs in order, the oldest first: its posts never interleave.
+          for (const { localDate } of runs) {
+            if (halted()) break;
+            const outcome = await runSubscription(subscription, localDate, inputs, now);
+            attempted ||= outcome.attempted;
+            count(subscription.channel.platform, outcome);
+            result.posted += outcome.posted;
+            result.failed += outcome.failed;
+            if (outcome.storeError) {
+              storeFault ??= outcome.storeError;
+              break;
+            }
+          }
         } catch (error) {
           if (!isStoreWriteFault(error)) throw error;
           storeFault ??= error;
+        } finally {
+          if (attempted) channels++;
         }
       },
     });
     // Set by the tasks above; TypeScript still sees the `null` assigned before them.
     const refused = storeFault as PaperboyError | null;
-    if (refused) return postponedByStore(result, refused, due.length);
+    if (refused) return postponedByStore(result, refused, runs);
     // One line per run, whatever the number of channels: what an operator reads to see the day went out.
     options.log.info(
       {
         channels,
-        due: due.length,
+        due: runs,
         posts: result.posted,
         failures: result.failed,
-        batchDay: inputs.daily?.day ?? null,
-        ...(inputs.trending ? { trending: inputs.trending.length } : {}),
+        ...Object.assign({}, ...allDigestSources.map((source) => source.runLog(inputs.get(source.id)))),
         ms: Math.round(performance.now() - started),
       },
       'digest run finished',
     );
     return result;
+  }
+
+  /**
+   * What each channel has to post now: every run it started and has not finished, whatever its date (a
+   * bot killed at 23:59 and started again after midnight, or a clock that jumped, finishes yesterday's run
+   * first), then today's digest once its local time has come.
+   */
+  async function dueRuns(now: Date): Promise<DueDigest[]> {
+    const due: DueDigest[] = [];
+    const unfinished = await store.deliveries.unfinishedRuns();
+    for (const subscription of await store.subscriptions.listActive()) {
+      if (!ports.has(subscription.channel.platform)) continue;
+      const runs: DueDigest['runs'] = unfinished
+        .filter((run) => run.subscriptionId === subscription.id)
+        .map((run) => ({ localDate: run.localDate, run }));
+      const localDate = dueLocalDate(subscription, now);
+      if (localDate !== null && !runs.some((entry) => entry.localDate === localDate)) {
+        if (!(await store.deliveries.findRun(subscription.id, localDate)))
+          runs.push({ localDate, run: null });
+      }
+      if (runs.length > 0) due.push({ subscription, runs });
+    }
+    return due;
   }
 
   function count(platform: string, outcome: { posted: number; failed: number; attempted: boolean }) {
@@ -194,7 +235,7 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       isNew = true;
       log.info(
         {
-          ...(run.source === 'trending' ? { source: 'trending' } : { batchDay: run.batchDay }),
+          ...digestSourceOf(run.source).plannedLog(run),
           planned: (await store.deliveries.outstanding(run.id)).length,
         },
         'digest planned',

@@ -2,15 +2,13 @@ import type { Logger } from 'pino';
 import type { DeliveryPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
-import { rankingNote } from '../ranking/ranking-reason';
 import type { ChannelRef } from '../records/channel';
 import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from '../records/delivery';
 import type { Paper } from '../records/paper';
 import type { Subscription } from '../records/subscription';
 import type { Store } from '../store/store';
-import { digestHeader } from './digest-plan';
 import { toPaperCard } from './paper-card';
-import { nothingNewTrending, trendingHeader, trendingNote } from './trending-plan';
+import { digestSourceOf } from './sources/registry';
 
 export interface RunPosterOptions {
   store: Store;
@@ -50,11 +48,7 @@ export function createRunPoster(options: RunPosterOptions) {
     try {
       if (outstanding.length === 0) {
         if (isNew && subscription.postWhenEmpty) {
-          const text =
-            run.source === 'trending'
-              ? nothingNewTrending
-              : 'Daily Papers: nothing new for this channel today.';
-          await port.postText(subscription.channel, text);
+          await port.postText(subscription.channel, digestSourceOf(run.source).emptyNote);
         }
         await store.deliveries.completeRun(run.id, now.toISOString());
         return outcome;
@@ -94,28 +88,32 @@ export function createRunPoster(options: RunPosterOptions) {
       return;
     }
     await store.deliveries.setHeaderState(run.id, 'sending', null);
-    const total = Math.max(count, await store.deliveries.paperCount(run.id));
-    const header =
-      run.source === 'trending'
-        ? trendingHeader(run.batchDay, count, total)
-        : digestHeader(run.batchDay, count, total);
-    const posted = await port.postDigestHeader(channel, header, key);
+    const posted = await port.postDigestHeader(channel, await headerFor(run, count), key);
     await store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
   }
 
+  /** The run's header, counting every paper it considered (the log may have fewer rows than it posts). */
   const headerFor = async (run: DigestRun, count: number) => {
     const total = Math.max(count, await store.deliveries.paperCount(run.id));
-    return run.source === 'trending'
-      ? trendingHeader(run.batchDay, count, total)
-      : digestHeader(run.batchDay, count, total);
+    return digestSourceOf(run.source).header(run, count, total);
   };
 
+  /** The paper's card, with the note its delivery row keeps in its source's words. */
   const cardFor = (run: DigestRun, delivery: Delivery, paper: Paper) => {
     const card = toPaperCard(paper);
-    // A trending run's note is the paper's place on the list, shown as it is.
-    if (delivery.note)
-      card.note = run.source === 'trending' ? trendingNote(delivery.note) : rankingNote(delivery.note);
+    if (delivery.note) card.note = digestSourceOf(run.source).cardNote(delivery.note);
     return card;
+  };
+
+  /**
+   * What a failed post means: channel-wide (the bot can no longer post there: the run stops and the channel
+   * pauses, the post kept for when it is subscribed again), or this post's own failure, retried while a
+   * transient one has attempts left.
+   */
+  const classify = (error: unknown, attempts: number) => {
+    const failure = error instanceof DeliveryError ? error.failure : 'transient';
+    const channelWide = failure === 'channel_unavailable' || failure === 'unauthorized';
+    return { channelWide, retryable: channelWide || (failure === 'transient' && attempts + 1 < maxAttempts) };
   };
 
   /**
@@ -160,16 +158,14 @@ export function createRunPoster(options: RunPosterOptions) {
       return { posted: sendable.length, failed: papers.length - sendable.length };
     } catch (error) {
       if (isStoreWriteFault(error)) throw error;
-      const failure = error instanceof DeliveryError ? error.failure : 'transient';
       const message = (error as Error).message;
+      let channelWide = false;
       for (const { delivery } of sendable) {
-        const retryable =
-          failure === 'channel_unavailable' ||
-          failure === 'unauthorized' ||
-          (failure === 'transient' && delivery.attempts + 1 < maxAttempts);
-        await store.deliveries.markFailed(delivery.id, message, retryable, at);
+        const verdict = classify(error, delivery.attempts);
+        channelWide = verdict.channelWide;
+        await store.deliveries.markFailed(delivery.id, message, verdict.retryable, at);
       }
-      if (failure === 'channel_unavailable' || failure === 'unauthorized') throw error;
+      if (channelWide) throw error;
       return { posted: 0, failed: papers.length };
     }
   }
@@ -198,22 +194,14 @@ export function createRunPoster(options: RunPosterOptions) {
     }
     await store.deliveries.markSending(delivery.id, at());
     try {
-      const card = toPaperCard(paper);
-      // A trending run's note is the paper's place on the list, shown as it is.
-      if (delivery.note)
-        card.note = run.source === 'trending' ? trendingNote(delivery.note) : rankingNote(delivery.note);
-      const posted = await port.postPaper(subscription.channel, card, key);
+      const posted = await port.postPaper(subscription.channel, cardFor(run, delivery, paper), key);
       await store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at());
       return true;
     } catch (error) {
       if (isStoreWriteFault(error)) throw error;
-      const failure = error instanceof DeliveryError ? error.failure : 'transient';
-      if (failure === 'channel_unavailable' || failure === 'unauthorized') {
-        await store.deliveries.markFailed(delivery.id, (error as Error).message, true, at());
-        throw error;
-      }
-      const retryable = failure === 'transient' && delivery.attempts + 1 < maxAttempts;
+      const { channelWide, retryable } = classify(error, delivery.attempts);
       await store.deliveries.markFailed(delivery.id, (error as Error).message, retryable, at());
+      if (channelWide) throw error;
       return false;
     }
   }
@@ -225,11 +213,8 @@ export function createRunPoster(options: RunPosterOptions) {
     outcome: { posted: number; failed: number },
     now: Date,
   ) {
-    if (
-      error instanceof DeliveryError &&
-      (error.failure === 'channel_unavailable' || error.failure === 'unauthorized')
-    ) {
-      await store.subscriptions.pause(subscription.id, error.message, now.toISOString());
+    if (classify(error, 0).channelWide) {
+      await store.subscriptions.pause(subscription.id, (error as Error).message, now.toISOString());
       log.warn({ err: error }, 'subscription paused: the bot can no longer post in this channel');
     } else {
       log.error({ err: error }, 'digest interrupted; the next tick resumes it');

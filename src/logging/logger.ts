@@ -3,8 +3,9 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Paths pino blanks out wherever they appear in a log object: tokens and authorization headers, and each
- * secret configuration key (the composition root passes every platform module's).
+ * Paths pino blanks out wherever they appear in a log object: tokens and authorization headers, OAuth
+ * states and the codes of a query, and each secret configuration key (the composition root passes every
+ * platform module's).
  */
 export const redactedPaths = (secretKeys: readonly string[]) => [
   'token',
@@ -13,6 +14,12 @@ export const redactedPaths = (secretKeys: readonly string[]) => [
   '*.authorization',
   'headers.authorization',
   '*.headers.authorization',
+  'state',
+  '*.state',
+  'query.code',
+  '*.query.code',
+  'query.state',
+  '*.query.state',
   ...secretKeys.flatMap((key) => [`config.${key}`, `*.${key}`]),
 ];
 
@@ -30,11 +37,11 @@ export interface LoggerOptions {
 export function createLogger(options: LoggerOptions): Logger {
   const secrets = (options.secrets ?? []).flatMap(withUrlPasswords).filter((secret) => secret.length >= 6);
   const pretty = options.format === 'pretty' || (options.format === 'auto' && process.stdout.isTTY === true);
-  const scrub = secrets.length === 0 ? undefined : scrubber(secrets);
+  const scrub = scrubber(secrets);
   const base = {
     level: options.level,
     redact: { paths: redactedPaths(options.secretKeys ?? ['HF_TOKEN']), censor: '[redacted]' },
-    ...(scrub ? { hooks: { streamWrite: scrub } } : {}),
+    hooks: { streamWrite: scrub },
   };
   if (options.destination) return pino(base, options.destination);
   if (pretty) {
@@ -63,5 +70,13 @@ function withUrlPasswords(secret: string): string[] {
   }
 }
 
+/**
+ * An OAuth authorization code or state in a URL's query (`?code=…&state=…`), wherever a line quotes one:
+ * each is a one-time credential until it is spent.
+ */
+const oauthQuery = /([?&](?:code|state)=)[^&\s"\\#]+/g;
+
 const scrubber = (secrets: string[]) => (line: string) =>
-  secrets.reduce((text, secret) => text.split(secret).join('[redacted]'), line);
+  secrets
+    .reduce((text, secret) => text.split(secret).join('[redacted]'), line)
+    .replace(oauthQuery, '$1[redacted]');

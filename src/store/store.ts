@@ -240,6 +240,11 @@ export interface DeliveryRepository {
   /** The subscription's latest run (of that source, when given). */
   lastRun(subscriptionId: number, source?: DigestSource): DigestRun | null;
   /**
+   * Every run not completed yet, of whatever date, oldest first: a run that was started is finished even
+   * when the day it was planned for is over (a crash at 23:59, a clock that jumped).
+   */
+  unfinishedRuns(): DigestRun[];
+  /**
    * Creates the run and its planned rows at once. A paper already logged for the subscription keeps its row,
    * unless that row only says it was left out (`skipped`): then the new plan replaces it.
    */

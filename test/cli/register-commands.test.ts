@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandSpecs } from '../../commands/specs';
+import { commandSpecs } from '../../commands/command-list';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
 import { runCli } from '../support/run-cli';
 

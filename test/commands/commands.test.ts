@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-context';
+import { commandSpecs } from '../../commands/command-list';
 import { parseCommandText } from '../../commands/parse-command-text';
-import { commandSpecs } from '../../commands/specs';
 import type { PaperListReply, Reply, TextReply } from '../../src/chat/replies';
 import { march2026Item, oct25Batch } from '../support/fixtures';
 import { startTestCore, type TestCore } from '../support/test-core';

@@ -1,6 +1,6 @@
 /** Contract: every `/papers` subcommand answers the same things on every platform. */
 import { describe, expect, it } from 'vitest';
-import { commandSpecs } from '../../commands/specs';
+import { commandSpecs } from '../../commands/command-list';
 import { oct25Batch } from '../support/fixtures';
 import { platforms } from './platforms';
 import { useContract } from './use-contract';

@@ -1,6 +1,6 @@
 /** The contract-suite driver itself, exercised against the real core the way the shared scenarios will. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commandSpecs } from '../../commands/specs';
+import { commandSpecs } from '../../commands/command-list';
 import { oct25Batch } from '../support/fixtures';
 import { startTestCore, type TestCore } from '../support/test-core';
 import { DiscordDriver, NotSendableOnDiscord, slashFromText } from './discord-driver';

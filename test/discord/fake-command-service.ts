@@ -4,9 +4,9 @@
  * refusals when `canManageChannel` is false). Tests can hold a call open to exercise the deferred path.
  */
 import type { CommandContext } from '../../commands/command-context';
+import { commandSpecs } from '../../commands/command-list';
 import type { CommandService } from '../../commands/command-service';
 import type { CommandInvocation, CommandSpec } from '../../commands/command-spec';
-import { commandSpecs } from '../../commands/specs';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import {
   errorReply,

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commandSpecs } from '../../commands/specs';
+import { commandSpecs } from '../../commands/command-list';
 import {
   type BotProcess,
   type BotWorld,

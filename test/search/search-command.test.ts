@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../commands/command-context';
-import { commandSpecs } from '../../commands/specs';
+import { commandSpecs } from '../../commands/command-list';
 import type { PaperListReply, Reply, TextReply } from '../../src/chat/replies';
 import { defaultDigestSettings } from '../../src/records/subscription';
 import { startTestCore, type TestCore } from '../support/test-core';

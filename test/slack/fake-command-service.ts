@@ -4,10 +4,10 @@
  * back (to prove the adapter acks first) or throw (to prove errors never reach Slack raw).
  */
 import type { CommandContext } from '../../commands/command-context';
+import { commandSpecs } from '../../commands/command-list';
 import type { CommandService } from '../../commands/command-service';
 import type { CommandInvocation } from '../../commands/command-spec';
 import { parseCommandText } from '../../commands/parse-command-text';
-import { commandSpecs } from '../../commands/specs';
 import type { ReactionEvent } from '../../src/chat/chat-port';
 import {
   errorReply,

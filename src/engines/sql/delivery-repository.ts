@@ -106,6 +106,14 @@ export class SqlDeliveryRepository implements Promised<DeliveryRepository> {
     );
   }
 
+  async unfinishedRuns(): Promise<DigestRun[]> {
+    const { rows } = await this.client.query<RunRow>(
+      'SELECT * FROM digest_runs WHERE completed_at IS NULL ORDER BY local_date COLLATE "C", id',
+      [],
+    );
+    return rows.map(runFromRow);
+  }
+
   createRun(
     subscriptionId: number,
     localDate: string,

@@ -1,22 +1,50 @@
 import { z } from 'zod';
-import { textReply } from '../../src/chat/replies';
-import { toPaperCard } from '../../src/digest/paper-card';
-import { PaperboyError } from '../../src/errors';
-import { parsePaperReference } from '../../src/papers/arxiv-id';
-import { parseName, parseSince } from '../../src/search/filter-values';
-import { emptyFilters, parseSearchQuery, type SearchFilterInput } from '../../src/search/query-syntax';
-import { combineFilters, describeFilters, hasFilters, paperFilters } from '../../src/search/search-filters';
-import { emptySearchText, searchHeading, unsearchableMessage } from '../../src/search/search-replies';
-import { maxQueryLength } from '../../src/search/search-service';
-import { utcDay } from '../../src/time/zoned-time';
-import type { CommandContext } from '../command-context';
-import type { CommandDeps } from '../command-deps';
-import type { CommandInvocation } from '../command-spec';
-import { flag, wholeNumber } from '../option-schemas';
-import { pagedReply, pageSize } from '../paper-list';
-import { validateOptions } from '../validate';
-import { hfAutoWaitMs, hfList, hfSearchCards, hfSearchReply, onHf } from './hf-search';
-import { lateLookupReply, lookUpPaperInTime } from './paper-command';
+import { textReply } from '../src/chat/replies';
+import { toPaperCard } from '../src/digest/paper-card';
+import { PaperboyError } from '../src/errors';
+import { parsePaperReference } from '../src/papers/arxiv-id';
+import { parseName, parseSince } from '../src/search/filter-values';
+import { emptyFilters, parseSearchQuery, type SearchFilterInput } from '../src/search/query-syntax';
+import { combineFilters, describeFilters, hasFilters, paperFilters } from '../src/search/search-filters';
+import { emptySearchText, searchHeading, unsearchableMessage } from '../src/search/search-replies';
+import { maxQueryLength } from '../src/search/search-service';
+import { utcDay } from '../src/time/zoned-time';
+import { defineCommand } from './command';
+import type { CommandContext } from './command-context';
+import type { CommandDeps } from './command-deps';
+import type { CommandInvocation, CommandSpec } from './command-spec';
+import { flag, wholeNumber } from './option-schemas';
+import { lateLookupReply, lookUpPaperInTime } from './paper';
+import { pagedReply, pageSize } from './paper-list';
+import { hfAutoWaitMs, hfList, hfSearchCards, hfSearchReply, onHf } from './shared/hf-search';
+
+const spec: CommandSpec = {
+  name: 'search',
+  description: 'Search every paper paperboy has stored',
+  usage:
+    'search <words, "phrase", -word, arXiv id or URL> [since:7d] [upvotes:>20] [author:"Name"] [org:nvidia] [posted] [flagged]',
+  options: [
+    {
+      name: 'query',
+      type: 'string',
+      description:
+        'Words, an arXiv id or a paper URL; filters may be inline: since:7d upvotes:>20 author:"Name"',
+      rest: true,
+      positional: true,
+    },
+    {
+      name: 'since',
+      type: 'string',
+      description: 'Only papers since a date or an age: 2026-11-01, 7d, 4w, 6m or 1y',
+    },
+    { name: 'days', type: 'integer', description: 'Only papers from the last N days' },
+    { name: 'min_upvotes', type: 'integer', description: 'Only papers with at least this many upvotes' },
+    { name: 'author', type: 'string', description: 'Only papers by this author (a full name or a surname)' },
+    { name: 'org', type: 'string', description: 'Only papers from this organization, e.g. nvidia' },
+    { name: 'posted', type: 'boolean', description: 'Only papers paperboy posted in this channel' },
+    { name: 'flagged', type: 'boolean', description: "Only papers on this channel's discussion queue" },
+  ],
+};
 
 const schema = z.object({
   query: z
@@ -58,12 +86,14 @@ function optionFilters(options: Options, problems: string[]): SearchFilterInput 
   return filters;
 }
 
-export async function searchCommand(
+export const searchCommand = defineCommand({ spec, schema, run: search });
+
+async function search(
+  options: Options,
   invocation: CommandInvocation,
   context: CommandContext,
   deps: CommandDeps,
 ) {
-  const options = validateOptions(schema, invocation.options);
   const today = utcDay(deps.clock.now());
   const inline = parseSearchQuery(options.query.trim());
   const problems = [...inline.problems];

@@ -1,7 +1,7 @@
-import { textReply } from '../../src/chat/replies';
-import { maxQueryLength } from '../../src/search/search-service';
-import type { CommandContext } from '../command-context';
-import type { CommandDeps } from '../command-deps';
+import { z } from 'zod';
+import { textReply } from '../src/chat/replies';
+import { maxQueryLength } from '../src/search/search-service';
+import { defineCommand } from './command';
 
 const searchSyntax = [
   'Search tips: best matches first (papers matching more of your words, in their titles, rank higher), nudged by upvotes. Questions work; typos, split or joined words, hyphens and acronyms (RL, LLM) are understood; the last word completes as you type.',
@@ -25,20 +25,26 @@ const trendingTips =
 const consoleWords =
   'In the terminal: `next` (or `more`) and `prev` page the last list, `share` posts it, `react m3` / `unreact m3` flag or unflag a paper (`react 2`: item 2 of the last list; add `as <name>` to act as a teammate), `exit` (or `quit`) leaves.';
 
-export function helpCommand(_invocation: unknown, context: CommandContext, deps: CommandDeps) {
-  const lines = deps.specs.map((spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`);
-  const terminal = context.channel.platform === 'console' ? ['', consoleWords] : [];
-  return textReply(
-    [
-      'paperboy: the Hugging Face Daily Papers in this channel.',
-      '',
-      ...lines,
-      '',
-      subscribeDefaults,
-      trendingTips,
-      ...searchSyntax,
-      ...rankingTips,
-      ...terminal,
-    ].join('\n'),
-  );
-}
+export const helpCommand = defineCommand({
+  spec: { name: 'help', description: 'What paperboy can do', usage: 'help', options: [] },
+  schema: z.object({}),
+  run(_options, _invocation, context, deps) {
+    const lines = deps.specs.map(
+      (spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`,
+    );
+    const terminal = context.channel.platform === 'console' ? ['', consoleWords] : [];
+    return textReply(
+      [
+        'paperboy: the Hugging Face Daily Papers in this channel.',
+        '',
+        ...lines,
+        '',
+        subscribeDefaults,
+        trendingTips,
+        ...searchSyntax,
+        ...rankingTips,
+        ...terminal,
+      ].join('\n'),
+    );
+  },
+});
