@@ -107,9 +107,8 @@ export class SqlDeliveryRepository implements Promised<DeliveryRepository> {
   }
 
   async unfinishedRuns(): Promise<DigestRun[]> {
-    const { rows } = await this.client.query<RunRow>(
-      'SELECT * FROM digest_runs WHERE completed_at IS NULL ORDER BY local_date COLLATE "C", id',
-      [],
+    const { rows } = await this.sql.query<RunRow>(
+      `SELECT * FROM digest_runs WHERE completed_at IS NULL ORDER BY local_date${this.sql.dialect.bytewise}, id`,
     );
     return rows.map(runFromRow);
   }
