@@ -1,10 +1,12 @@
 /**
  * The shared SQL layer (../sql/sql.ts) on one better-sqlite3 connection. Each statement still runs at once
  * (better-sqlite3 is synchronous) and is prepared once. A transaction is BEGIN … COMMIT around asynchronous
- * work, so while one is open every other call on the connection (a statement, or a call of the synchronous
- * repositories through `whenFree`) waits for its end instead of running inside it. Outside faults come out
+ * work, so while one is open every other call on the file in this process (a statement, or a call of the
+ * synchronous repositories through `whenFree`, on this connection or another) waits for its end instead of
+ * running inside it or blocking on its lock. Outside faults come out
  * coded by `classifySqliteError`.
  */
+import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Promised } from '../../store/store';
 import { sqliteDialect } from '../sql/dialect';
@@ -34,6 +36,29 @@ const bindable = (names: readonly string[], values: SqlValues) => {
   return bound;
 };
 
+/** Calls waiting for an open transaction, in the order they came; `waiting` 0: none is open or waiting. */
+interface Turns {
+  waiting: number;
+  tail: Promise<unknown>;
+}
+
+/**
+ * One queue per database file in this process, shared by its connections: a transaction of one holds the
+ * file's write lock across its awaits, and another connection's write would wait for it in SQLite's busy
+ * handler, which blocks the event loop the first needs to commit, so it waits its turn here instead.
+ */
+const turnsByFile = new Map<string, Turns>();
+const turnsOf = (path: string): Turns => {
+  if (path === ':memory:') return { waiting: 0, tail: Promise.resolve() };
+  const file = resolve(path);
+  let turns = turnsByFile.get(file);
+  if (!turns) {
+    turns = { waiting: 0, tail: Promise.resolve() };
+    turnsByFile.set(file, turns);
+  }
+  return turns;
+};
+
 export function createSqliteSql(db: Database.Database, path: string, readOnly: string | null): SqliteSql {
   const statements = new StatementCache(db);
   const names = new Map<string, string[]>();
@@ -54,19 +79,17 @@ export function createSqliteSql(db: Database.Database, path: string, readOnly: s
     return { rows: [], rowCount: statement.run(...bound).changes };
   };
 
-  // Calls waiting for the open transaction, in the order they came; 0 means nothing is open or waiting.
-  let waiting = 0;
-  let tail: Promise<unknown> = Promise.resolve();
+  const turns = turnsOf(path);
   const inTurn = <T>(work: () => T | Promise<T>): Promise<T> => {
-    waiting++;
-    const result = tail.then(work).finally(() => {
-      waiting--;
+    turns.waiting++;
+    const result = turns.tail.then(work).finally(() => {
+      turns.waiting--;
     });
-    tail = result.catch(() => undefined);
+    turns.tail = result.catch(() => undefined);
     return result;
   };
   const whenFree = <T>(work: () => T): Promise<T> => {
-    if (waiting > 0) return inTurn(work);
+    if (turns.waiting > 0) return inTurn(work);
     try {
       return Promise.resolve(work());
     } catch (error) {
