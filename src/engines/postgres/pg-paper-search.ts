@@ -13,7 +13,7 @@ import type { Paper } from '../../records/paper';
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import type { PaperFilters, TextClause, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, Promised } from '../../store/store';
-import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
+import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import type { SqlClient } from './pg-client';
 import {
   anyQuery,

@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../../search-query/text-query';
-import { type PaperRow, paperFromRow } from './sqlite-paper-row';
+import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
 import {
