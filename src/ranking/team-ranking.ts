@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { upvoteOrder } from '../papers/paper-order';
 import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
+import { saveOnTheSide } from '../store/save-on-the-side';
 import type { Store } from '../store/store';
 import {
   type BlendParameters,
@@ -136,7 +137,13 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
         if (paper) examples.push({ paper, kind: 'ignored' });
       }
       model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, reader);
-      await store.ranking.saveModel(channel, storedModel(model));
+      // Kept in memory below either way; a model not saved is trained again after a restart.
+      const trainedNow = model;
+      await saveOnTheSide(
+        () => store.ranking.saveModel(channel, storedModel(trainedNow)),
+        log,
+        'a channel model',
+      );
       log.debug(
         { channel: channel.channelId, ...signals.counts, ms: Math.round(performance.now() - started) },
         'team model trained',

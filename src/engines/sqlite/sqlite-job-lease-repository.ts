@@ -11,15 +11,20 @@ export class SqliteJobLeaseRepository implements JobLeaseRepository {
   constructor(private readonly db: Database.Database) {}
 
   tryStart(job: string, holder: string, tickKey: string, now: string, ttlMs: number): boolean {
+    // A tick further ahead than a lease reaches was started on a clock ahead of ours: ours went back (NTP,
+    // a host set back), and the job is ours to take at once, its tick starting again from ours.
+    const ahead = expiry(now, ttlMs);
     const taken = this.db
       .prepare(
         `INSERT INTO job_leases (job, holder, expires_at, last_tick) VALUES (?, ?, ?, ?)
          ON CONFLICT (job) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at,
-           last_tick = max(job_leases.last_tick, excluded.last_tick)
+           last_tick = CASE WHEN job_leases.last_tick > ? THEN excluded.last_tick
+             ELSE max(job_leases.last_tick, excluded.last_tick) END
          WHERE job_leases.holder = excluded.holder
-           OR (job_leases.expires_at <= ? AND job_leases.last_tick < excluded.last_tick)`,
+           OR (job_leases.expires_at <= ? AND job_leases.last_tick < excluded.last_tick)
+           OR job_leases.last_tick > ?`,
       )
-      .run(job, holder, expiry(now, ttlMs), tickKey, now);
+      .run(job, holder, expiry(now, ttlMs), tickKey, ahead, now, ahead);
     return taken.changes === 1;
   }
 

@@ -8,6 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../../search-query/text-query';
+import { isLockRefusal } from './sqlite-faults';
 import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { SqliteSearchAcronyms } from './sqlite-search-acronyms';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
@@ -112,11 +113,19 @@ export class SqliteTextSearch {
     this.common.papersChanged();
   }
 
-  /** After a sync stored papers: mines their acronyms and rebuilds the stale common-stem lists. */
+  /**
+   * After a sync stored papers: mines their acronyms and rebuilds the stale common-stem lists. Both are
+   * derived data, written in transactions that roll back whole: while another process holds the write
+   * lock, the day stays saved, searches read the lists as they were, and the next refresh catches up.
+   */
   refresh(): void {
     if (this.db.readonly) return;
-    this.acronyms.mineNew();
-    this.common.refresh(this.newestJulianDay());
+    try {
+      this.acronyms.mineNew();
+      this.common.refresh(this.newestJulianDay());
+    } catch (error) {
+      if (!isLockRefusal(error)) throw error;
+    }
   }
 
   private rows(query: TextQuery, ranked: Scored[]): TextHit[] {
