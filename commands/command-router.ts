@@ -3,7 +3,7 @@ import { errorReply, type Reply } from '../src/chat/replies';
 import { isPaperboyError, type PaperboyError } from '../src/errors';
 import type { Metrics } from '../src/metrics/metrics';
 import type { ReactionResult } from '../src/records/discussion';
-import { retryStoreWrites } from '../src/store/store-retry';
+import { heldLockBudgetMs, isHeldLock, retryStoreWrites } from '../src/store/store-retry';
 import { suggestTimezones } from '../src/time/zoned-time';
 import type { Command } from './command';
 import type { CommandContext } from './command-context';
@@ -13,11 +13,12 @@ import type { CommandInvocation } from './command-spec';
 import { parseCommandText } from './parse-command-text';
 
 /**
- * How long a command keeps retrying a write the database refuses because another process holds the write
- * lock. Adapters have acknowledged the command already, so the wait costs the user a
- * "thinking…" and no lost answer.
+ * How long a command that saves something (`saves` in its spec) keeps retrying a write the database
+ * refuses because another process holds the write lock. Adapters have acknowledged the command already,
+ * and each attempt waits for the lock only SQLite's few milliseconds, so the wait costs the user a
+ * "thinking…" and no lost answer, and nobody else a frozen bot.
  */
-export const storeRetryBudgetMs = 10_000;
+export const storeRetryBudgetMs = heldLockBudgetMs;
 
 /** Longest command text accepted from any platform. */
 export const maxCommandTextLength = 2_000;
@@ -36,17 +37,20 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
   const specs = options.commands.map((command) => command.spec);
   const deps: CommandDeps = { ...options.deps, specs };
   const handlers = new Map(options.commands.map((command) => [command.spec.name, command.handler]));
+  const savers = new Set(specs.filter((spec) => spec.saves).map((spec) => spec.name));
 
   async function execute(invocation: CommandInvocation, context: CommandContext): Promise<Reply> {
     const handler = handlers.get(invocation.name);
     if (!handler)
       return errorReply(`Unknown subcommand "${invocation.name}". Try \`${context.commandPrefix} help\`.`);
     const started = performance.now();
+    const saves = savers.has(invocation.name);
     try {
+      if (!saves) return await handler(invocation, context, deps);
       return await retryStoreWrites(() => handler(invocation, context, deps), {
         budgetMs: storeRetryBudgetMs,
         // A lock is released in moments; a full disk is not, and the user should hear so at once.
-        retryable: (error) => isPaperboyError(error) && error.code === 'store_busy',
+        retryable: isHeldLock,
         onRetry: (error, attempt) =>
           deps.log.info({ command: invocation.name, attempt, reason: (error as Error).message }, 'retrying'),
       });
@@ -78,6 +82,12 @@ export function createCommandRouter(options: CommandRouterOptions): CommandServi
       );
     }
     deps.log.warn({ err: error, command: invocation.name }, error.message);
+    if (!savers.has(invocation.name)) {
+      // Reads do not wait for a lock; one that still met it (a write it makes on the side) says so plainly.
+      return errorReply(
+        `paperboy's database is locked by another process just now, so \`${invocation.name}\` could not answer. Try again in a minute.`,
+      );
+    }
     return errorReply(
       `paperboy's database is locked by another process, so \`${invocation.name}\` could not be saved ` +
         `after ${seconds} s of trying (nothing was changed). Try again in a minute.`,

@@ -30,6 +30,12 @@ export interface CommandSpec {
   usage: string;
   /** Needs the right to manage the channel (Discord: Manage Channels; Slack: admin, owner or creator). */
   managesChannel?: boolean;
+  /**
+   * Saves a change (a subscription, a setting, a flag). While another process holds the database's write
+   * lock, only these wait for it (retried, with the event loop free); every other subcommand reads, and
+   * answers at once from what is stored.
+   */
+  saves?: boolean;
   options: OptionSpec[];
 }
 

@@ -4,6 +4,7 @@ import { toPaperCard } from '../src/digest/paper-card';
 import { PaperboyError } from '../src/errors';
 import { parsePaperReference } from '../src/papers/arxiv-id';
 import type { Paper } from '../src/records/paper';
+import { saveOnTheSide } from '../src/store/save-on-the-side';
 import { settleWithin } from '../src/time/settle-within';
 import { defineCommand } from './command';
 import type { CommandDeps } from './command-deps';
@@ -20,11 +21,18 @@ export async function lookUpPaper(id: string, deps: Pick<CommandDeps, 'store' | 
   return (await deps.store.papers.get(id)) ?? (await fetchAndStore(id, deps));
 }
 
-async function fetchAndStore(id: string, deps: Pick<CommandDeps, 'store' | 'source'>): Promise<Paper> {
+/** `onTheSide`: a reply shows the paper even while the store cannot keep it (another process's lock). */
+async function fetchAndStore(
+  id: string,
+  deps: Pick<CommandDeps, 'store' | 'source'> & Partial<Pick<CommandDeps, 'log'>>,
+  onTheSide = false,
+): Promise<Paper> {
   const fetched = await deps.source.fetchPaper(id);
   if (!fetched)
     throw new PaperboyError('not_found', `No paper ${id} on Hugging Face. Check the id (e.g. 2410.17243).`);
-  await deps.store.papers.upsertMany([fetched]);
+  const save = () => deps.store.papers.upsertMany([fetched]);
+  if (onTheSide && deps.log) await saveOnTheSide(save, deps.log, `paper ${id}`);
+  else await save();
   return fetched;
 }
 
@@ -35,7 +43,7 @@ async function fetchAndStore(id: string, deps: Pick<CommandDeps, 'store' | 'sour
 export async function lookUpPaperInTime(id: string, deps: CommandDeps): Promise<Paper | 'late'> {
   const stored = await deps.store.papers.get(id);
   if (stored) return stored;
-  const asked = await settleWithin(fetchAndStore(id, deps), deps.sourceWaitMs);
+  const asked = await settleWithin(fetchAndStore(id, deps, true), deps.sourceWaitMs);
   if (asked.status === 'failed') throw asked.error;
   return asked.status === 'late' ? 'late' : asked.value;
 }

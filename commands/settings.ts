@@ -37,6 +37,7 @@ export const settingsCommand = defineCommand({
     description: "Show this channel's settings, or change its discussion settings",
     usage:
       'settings [flag_emoji=🔖] [threads=on] [agenda="fri 15:00"] [ranking=team|upvotes] [dislike_emoji=👎]',
+    saves: true,
     options: [
       {
         name: 'flag_emoji',

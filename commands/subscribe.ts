@@ -32,6 +32,7 @@ export const subscribeCommand = defineCommand({
     description: 'Post the daily digest in this channel (or change its settings)',
     usage:
       'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri] [source=daily|trending]',
+    saves: true,
     options: [
       {
         name: 'time',

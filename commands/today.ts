@@ -53,6 +53,8 @@ export const todayCommand = defineCommand({
 const missingNote = (missing: KnownBatch['missing']) =>
   !missing
     ? ''
-    : missing.late
-      ? ` · ${missing.day} is late: Hugging Face has not answered yet`
-      : ` · ${missing.day} could not be fetched from Hugging Face yet`;
+    : missing.unsaved
+      ? ` · ${missing.day} could not be saved yet (the database is busy)`
+      : missing.late
+        ? ` · ${missing.day} is late: Hugging Face has not answered yet`
+        : ` · ${missing.day} could not be fetched from Hugging Face yet`;

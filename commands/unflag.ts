@@ -9,6 +9,7 @@ export const unflagCommand = defineCommand({
     name: 'unflag',
     description: 'Withdraw your flag from a paper',
     usage: 'unflag <arXiv id or URL>',
+    saves: true,
     options: [paperIdOption],
   },
   schema: idSchema,

@@ -7,6 +7,7 @@ export const unsubscribeCommand = defineCommand({
     name: 'unsubscribe',
     description: 'Stop the daily digest in this channel',
     usage: 'unsubscribe',
+    saves: true,
     options: [],
   },
   schema: z.object({}),

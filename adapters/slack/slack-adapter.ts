@@ -12,6 +12,7 @@ import type { ChatPort } from '../../src/chat/chat-port';
 import { type Clock, systemClock } from '../../src/clock';
 import type { Logger } from '../../src/logging/logger';
 import type { SecretBox } from '../../src/secrets/secret-box';
+import { waitOutHeldLock } from '../../src/store/store-retry';
 import type { WorkspaceInstallations } from '../../src/subscriptions/workspace-installations';
 import { registerCommandHandlers } from './slack-commands';
 import { createSlackDirectories } from './slack-directory';
@@ -201,7 +202,16 @@ export function createSlackAdapter(options: SlackAdapterOptions): SlackAdapter {
                   install.authorizationUrl ?? authorizeUrlBeside(clientOptions.slackApiUrl ?? ''),
                 clientOptions,
                 log,
-                claimOnce,
+                // The person installing waits on this page anyway: a held lock is waited out, not a refusal.
+                claimOnce: (key) =>
+                  waitOutHeldLock(
+                    () => claimOnce(key),
+                    (attempt) =>
+                      log.info(
+                        { attempt },
+                        'the database is locked by another process: the install link waits for it',
+                      ),
+                  ),
               })
             : undefined,
       });

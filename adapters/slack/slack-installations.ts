@@ -2,7 +2,7 @@
  * Bolt's `InstallationStore` over the core's installations (the shared database, so every instance behind a
  * load balancer sees every workspace): the bot token sealed with the encryption key before it is stored and
  * opened on the way out; a token sealed with the previous key (while rotating) is sealed again with the
- * current one. Workspace installs only: an Enterprise Grid org-wide install is refused.
+ * current one, after the request that opened it. Workspace installs only: an Enterprise Grid org-wide install is refused.
  */
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { Logger } from '../../src/logging/logger';
@@ -52,12 +52,33 @@ interface Metadata {
 export function createSlackInstallations(options: SlackInstallationsOptions): SlackInstallations {
   const { installations, box, log } = options;
 
-  async function open(stored: StoredInstallation): Promise<string> {
+  /** Workspaces whose token is being sealed again right now (one write each, not one per request). */
+  const resealing = new Set<string>();
+
+  /**
+   * Sealing again with the current key is a write, and `open` runs while Bolt authorizes a request, before
+   * it is acknowledged: the write is left to after the request, and one refused (another process holds the
+   * database's lock) is simply tried again on the token's next use.
+   */
+  function resealLater(stored: StoredInstallation, plaintext: string): void {
+    const team = stored.workspaceId;
+    if (resealing.has(team)) return;
+    resealing.add(team);
+    setImmediate(() => {
+      installations
+        .reseal(stored, box.seal(plaintext, boundTo(team)))
+        .then(
+          () => log.info({ team }, 'slack token sealed again with the current encryption key'),
+          (error: unknown) =>
+            log.warn({ team, err: error }, 'slack token not sealed again yet; tried again on its next use'),
+        )
+        .finally(() => resealing.delete(team));
+    });
+  }
+
+  function open(stored: StoredInstallation): string {
     const { plaintext, keyId } = box.open(stored.secret, boundTo(stored.workspaceId));
-    if (keyId !== box.keyId) {
-      await installations.reseal(stored, box.seal(plaintext, boundTo(stored.workspaceId)));
-      log.info({ team: stored.workspaceId }, 'slack token sealed again with the current encryption key');
-    }
+    if (keyId !== box.keyId) resealLater(stored, plaintext);
     return plaintext;
   }
 
@@ -97,7 +118,7 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
         enterprise: undefined,
         user: { token: undefined, scopes: undefined, id: metadata.installerUserId ?? '' },
         bot: {
-          token: await open(stored),
+          token: open(stored),
           scopes: metadata.scopes ?? [],
           id: metadata.botId ?? '',
           userId: metadata.botUserId ?? '',
@@ -121,7 +142,7 @@ export function createSlackInstallations(options: SlackInstallationsOptions): Sl
       const metadata = stored.metadata as Metadata;
       return {
         teamId,
-        token: await open(stored),
+        token: open(stored),
         botId: metadata.botId ?? null,
         botUserId: metadata.botUserId ?? null,
         teamUrl: metadata.teamUrl ?? null,

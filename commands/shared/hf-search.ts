@@ -8,6 +8,7 @@ import type { PaperCard, Reply } from '../../src/chat/replies';
 import { errorReply, textReply } from '../../src/chat/replies';
 import { toPaperCard } from '../../src/digest/paper-card';
 import { isPaperboyError } from '../../src/errors';
+import { saveOnTheSide } from '../../src/store/save-on-the-side';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
 import type { CommandInvocation } from '../command-spec';
@@ -31,7 +32,12 @@ async function hfSearch(
   if (!deps.source.searchPapers) return { failed: null };
   try {
     const papers = await deps.source.searchPapers(text, hfResults, waitMs);
-    if (papers.length > 0) await deps.store.papers.upsertMany(papers);
+    if (papers.length > 0)
+      await saveOnTheSide(
+        () => deps.store.papers.upsertMany(papers),
+        deps.log,
+        'papers from Hugging Face search',
+      );
     return { cards: papers.map((paper) => ({ ...toPaperCard(paper), note: fromHfNote })) };
   } catch (error) {
     deps.log.warn({ err: error }, 'Hugging Face paper search failed');

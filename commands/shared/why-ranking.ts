@@ -1,6 +1,7 @@
 /** The team-ranking half of `/papers why`: the paper's place for this channel, and the model's reason. */
 
 import { paperStanding } from '../../src/ranking/ranking-queries';
+import { blendReason } from '../../src/ranking/ranking-reason';
 import type { TeamRanking } from '../../src/ranking/team-ranking';
 import type { ChannelRef } from '../../src/records/channel';
 import type { Paper } from '../../src/records/paper';
@@ -26,7 +27,12 @@ export async function explainRanking(
   if (standing.list.by === 'upvotes') {
     return `Team ranking: not learning yet — it starts once ${status.minFlags} papers are flagged here (${status.counts.flagged} so far); by upvotes this paper is ${place}.${inDigest}`;
   }
-  const reason = standing.note ?? 'nothing this channel flagged is close to it, so upvotes decide its place';
+  // What placed it: the model's reason where it names one, else the larger part of the blend.
+  const reason =
+    standing.note ??
+    (standing.parts
+      ? blendReason(standing.parts, standing.rank, standing.upvoteRank)
+      : 'its upvotes decide its place');
   if (status.setting === 'upvotes') {
     return `Team ranking: off here (digests go by upvotes; \`${prefix} settings ranking=team\` turns it on). By this channel's interests it would be ${place}: ${reason}.${inDigest}`;
   }

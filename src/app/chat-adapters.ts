@@ -27,7 +27,7 @@ export function createChatAdapters(
           ? (eventKey) => core.store.discussion.firstSighting(eventKey, core.clock.now().toISOString())
           : async () => true,
         claimOnce: (key) => core.store.discussion.firstSighting(key, core.clock.now().toISOString()),
-        installations: workspaceInstallations(core.store, module.id, core.clock),
+        installations: workspaceInstallations(core.store, module.id, core.clock, core.log),
         terminal,
         store: core.store,
         sync: core.sync,

@@ -74,26 +74,57 @@ export const cronTicker =
       const done = await tick();
       if (caught) cronLog.info({ ...caught, done }, caughtUpLine(caught, done));
     };
-    const task = cron.schedule(tickExpression(seconds), () => run(), {
-      name: 'paperboy-tick',
-      noOverlap: false,
-      logger: cronLogger(cronLog),
-    });
-    // Missed ticks arrive together, before the tick node-cron still runs (if any): the first of a burst
-    // starts the catch-up unless that tick takes the report along.
-    task.on('execution:missed', ({ date }) => {
-      if (jump) {
-        jump.missed++;
-        jump.to = date;
-        return;
-      }
-      jump = { missed: 1, from: date, to: date };
-      setImmediate(() => {
-        if (jump) void run();
+    const schedule = () => {
+      const task = cron.schedule(tickExpression(seconds), () => run(), {
+        name: 'paperboy-tick',
+        noOverlap: false,
+        logger: cronLogger(cronLog),
       });
-    });
-    return { stop: () => task.stop() };
+      // Missed ticks arrive together, before the tick node-cron still runs (if any): the first of a burst
+      // starts the catch-up unless that tick takes the report along.
+      task.on('execution:missed', ({ date }) => {
+        if (jump) {
+          jump.missed++;
+          jump.to = date;
+          return;
+        }
+        jump = { missed: 1, from: date, to: date };
+        setImmediate(() => {
+          if (jump) void run();
+        });
+      });
+      return task;
+    };
+    let task = schedule();
+    // node-cron waits for the wall clock: set back an hour (NTP, a host clock corrected), it would tick again
+    // only an hour later, even if the clock were put right meanwhile. A timer on the monotonic clock sees the
+    // wall clock fall behind it; node-cron is then scheduled afresh from the clock as it is, and a tick runs.
+    const periodMs = seconds * 1000;
+    let checked = { monotonic: performance.now(), wall: Date.now() };
+    const watchdog = setInterval(() => {
+      const now = { monotonic: performance.now(), wall: Date.now() };
+      const behindMs = Math.round(now.monotonic - checked.monotonic - (now.wall - checked.wall));
+      checked = now;
+      if (behindMs < clockSetBackMs) return;
+      cronLog.warn(
+        { behindMs },
+        'the clock went back: ticking on from the clock as it now is (digests started are finished, none is posted twice)',
+      );
+      void task.stop();
+      task = schedule();
+      void run();
+    }, periodMs);
+    watchdog.unref();
+    return {
+      stop: () => {
+        clearInterval(watchdog);
+        return task.stop();
+      },
+    };
   };
+
+/** A wall clock set back by less than this is not worth rescheduling for (node-cron waits at most that). */
+const clockSetBackMs = 1_000;
 
 const clockTime = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 

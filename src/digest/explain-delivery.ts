@@ -1,3 +1,4 @@
+import { shownTitle } from '../papers/paper-bounds';
 import type { ChannelRef } from '../records/channel';
 import type { Delivery, DigestRun } from '../records/delivery';
 import type { Store } from '../store/store';
@@ -27,7 +28,7 @@ export async function explainDelivery(
 ): Promise<DeliveryExplanation> {
   const subscription = await store.subscriptions.get(channel);
   const paper = await store.papers.get(paperId);
-  const name = paper ? `"${paper.title}" (${paperId})` : paperId;
+  const name = paper ? `"${shownTitle(paper.title)}" (${paperId})` : paperId;
   // The log outlives a subscription: what was posted before an unsubscribe is still known.
   const logged = subscription ? await store.deliveries.get(subscription.id, paperId) : null;
   if (subscription && !subscription.active && logged) {

@@ -4,6 +4,7 @@ import type { PortRegistry } from '../chat/port-registry';
 import type { Clock } from '../clock';
 import { isStoreWriteFault } from '../errors';
 import { findPaperLinks } from '../papers/arxiv-id';
+import { shownTitle } from '../papers/paper-bounds';
 import type { ChannelRef } from '../records/channel';
 import type { QueueItem, ReactionOutcome, ReactionResult } from '../records/discussion';
 import type { Paper } from '../records/paper';
@@ -91,7 +92,8 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     channel: ChannelRef | null = null,
   ): Promise<ReactionResult> {
     if (!paperId) return { outcome, paper: null, item: null };
-    const title = (await store.papers.get(paperId))?.title ?? null;
+    const stored = (await store.papers.get(paperId))?.title;
+    const title = stored === undefined ? null : shownTitle(stored);
     const item = channel ? await store.discussion.findItem(channel, paperId) : null;
     return { outcome, paper: { id: paperId, title }, item };
   }
@@ -214,7 +216,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
       (await store.papers.getMany(queue.map((item) => item.paperId))).map((p) => [p.id, p.title]),
     );
     const lines = queue.map((item, index) => {
-      const title = titles.get(item.paperId) ?? `arXiv ${item.paperId}`;
+      const title = shownTitle(titles.get(item.paperId) ?? `arXiv ${item.paperId}`);
       const who = item.flags.map((flag) => flag.userName).join(', ');
       return `${index + 1}. ${title} — ${item.flags.length} flag${item.flags.length === 1 ? '' : 's'} (${who}) https://huggingface.co/papers/${item.paperId}`;
     });

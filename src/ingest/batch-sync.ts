@@ -3,6 +3,7 @@ import type { Clock } from '../clock';
 import { isPaperboyError, isStoreWriteFault, PaperboyError } from '../errors';
 import type { Paper } from '../records/paper';
 import type { PaperSource } from '../sources/paper-source';
+import { saveOnTheSide } from '../store/save-on-the-side';
 import type { BatchRecord, Store } from '../store/store';
 import { settleWithin } from '../time/settle-within';
 import { addDays, utcDay } from '../time/zoned-time';
@@ -28,8 +29,11 @@ const notAboutTheDay = (error: unknown) =>
 /** What a reply can show at once: the newest complete batch known, and the newer day it could not have. */
 export interface KnownBatch {
   batch: BatchRecord | null;
-  /** The newest complete day, when it is not stored: the source was too slow (`late`) or failed. */
-  missing: { day: string; late: boolean } | null;
+  /**
+   * The newest complete day, when it is not stored: the source was too slow (`late`) or failed, or the
+   * store could not save it just now (`unsaved`: locked by another process, or full).
+   */
+  missing: { day: string; late: boolean; unsaved?: true } | null;
 }
 
 /** The source failed or is not the API: what is stored can still be shown. */
@@ -72,7 +76,8 @@ export interface BatchSync {
   refreshRecent(now: Date, days?: number): Promise<DaySync[]>;
   /**
    * The source's trending list (top `limit`, highest first), its papers stored so `paper`, flags and `why`
-   * know them (unless the database is read-only). `timeoutMs`: one attempt that long (a chat reply); without it, the source's retries.
+   * know them (unless the database is read-only). `timeoutMs`: one attempt that long (a chat reply, which
+   * goes on when the store refuses the papers for now); without it, the source's retries.
    */
   syncTrending(limit: number, timeoutMs?: number): Promise<Paper[]>;
 }
@@ -114,6 +119,8 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     }
     // Papers, the batch record and the refused items land together or not at all.
     const result = await store.saveDay({ day, papers: batch.papers, rejected: batch.rejected, fetchedAt });
+    // What search derives from the papers is brought up to date here, after a fetch, never by a search.
+    if (batch.papers.length > 0 && !store.readOnly) await store.papers.refreshSearch();
     failedHere.delete(day);
     log.info({ day, papers: batch.papers.length, ...result, skipped: batch.skipped }, 'batch synced');
     return { day, papers: batch.papers.length, ...result, skipped: batch.skipped };
@@ -161,14 +168,21 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
   async function newestKnownBatch(now: Date, waitMs: number): Promise<KnownBatch> {
     const asked = await settleWithin(latestCompleteBatch(now), waitMs);
     if (asked.status === 'done') return { batch: asked.value, missing: null };
-    if (asked.status === 'failed' && !isSourceFault(asked.error)) throw asked.error;
+    // A day fetched but refused by a locked (or full) store is answered from the stored batches too.
+    if (asked.status === 'failed' && !isSourceFault(asked.error) && !isStoreWriteFault(asked.error))
+      throw asked.error;
     const horizon = completeHorizon(now);
     const batch = await store.batches.latestNonEmpty(horizon);
     if (!batch && asked.status === 'failed') throw asked.error;
     if (asked.status === 'late')
       log.info({ day: horizon, waitMs }, 'the source is slow: answered from the stored batches meanwhile');
     const newest = await store.batches.get(horizon);
-    return { batch, missing: newest ? null : { day: horizon, late: asked.status === 'late' } };
+    if (newest) return { batch, missing: null };
+    const unsaved = asked.status === 'failed' && isStoreWriteFault(asked.error);
+    return {
+      batch,
+      missing: { day: horizon, late: asked.status === 'late', ...(unsaved ? { unsaved } : {}) },
+    };
   }
 
   async function recordDayFailure(day: string, error: unknown, now: Date) {
@@ -216,8 +230,16 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     if (!source.fetchTrending)
       throw new PaperboyError('source_unavailable', `${source.name} has no trending list`);
     const papers = await source.fetchTrending(limit, timeoutMs);
-    // A read-only database can still show the list (`paperboy trending`); it just cannot keep it.
-    if (papers.length > 0 && !store.readOnly) await store.papers.upsertMany(papers);
+    // A read-only database can still show the list (`paperboy trending`); it just cannot keep it. A chat
+    // reply shows it while another process holds the write lock too; a digest needs the papers stored.
+    const save = async () => {
+      await store.papers.upsertMany(papers);
+      await store.papers.refreshSearch();
+    };
+    if (papers.length > 0 && !store.readOnly) {
+      if (timeoutMs === undefined) await save();
+      else await saveOnTheSide(save, log, 'the trending papers');
+    }
     log.info({ papers: papers.length }, 'trending list fetched');
     return papers;
   }

@@ -47,6 +47,15 @@ export interface Blended {
   score: number;
   /** The model's log-odds, or null without a model. */
   modelScore: number | null;
+  /** The blend's two inputs, percentiles among the candidates (0 lowest … 1 highest); null in upvote order. */
+  parts: BlendParts | null;
+}
+
+export interface BlendParts {
+  /** The model's share of the blend (0…1). */
+  share: number;
+  model: number;
+  upvotes: number;
 }
 
 /** Papers best first. `modelScores` is aligned with `papers`; null means upvote order. */
@@ -57,6 +66,7 @@ export function blendOrder(papers: Paper[], modelScores: number[] | null, share:
       paper,
       score: 1 - index / Math.max(1, popularity.length),
       modelScore: modelScores ? (modelScores[papers.indexOf(paper)] ?? null) : null,
+      parts: null,
     }));
   }
   const upvotes = percentiles(papers.map((paper) => Math.log1p(paper.upvotes)));
@@ -67,6 +77,7 @@ export function blendOrder(papers: Paper[], modelScores: number[] | null, share:
       paper,
       score: share * (model[index] ?? 0) + (1 - share) * (upvotes[index] ?? 0),
       modelScore: modelScores[index] ?? null,
+      parts: { share, model: model[index] ?? 0, upvotes: upvotes[index] ?? 0 },
     }))
     .sort(
       (a, b) =>

@@ -2,10 +2,12 @@
  * The questions commands ask the team ranking: the best papers of the week this channel has not flagged
  * (`/papers for-you`), and where one paper stands among its day's papers (`/papers why`).
  */
+import { byPopularity } from '../papers/paper-order';
 import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
 import type { Store } from '../store/store';
 import { addDays } from '../time/zoned-time';
+import type { BlendParts } from './blend';
 import type { RankedList, TeamRanking } from './team-ranking';
 
 /** How far back `for-you` looks, and how many papers it ranks at most (the week's most upvoted first). */
@@ -43,6 +45,10 @@ export interface PaperStanding {
   of: number;
   day: string | null;
   note: string | null;
+  /** What placed it: the blend's two inputs. */
+  parts: BlendParts | null;
+  /** 1-based place among the same papers by upvotes alone. */
+  upvoteRank: number;
   list: RankedList;
 }
 
@@ -63,6 +69,8 @@ export async function paperStanding(
     of: field.length,
     day: paper.batchDay,
     note: list.papers[index]?.note ?? null,
+    parts: list.papers[index]?.parts ?? null,
+    upvoteRank: [...field].sort(byPopularity).findIndex((peer) => peer.id === paper.id) + 1,
     list,
   };
 }

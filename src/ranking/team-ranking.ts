@@ -8,8 +8,17 @@ import type { Logger } from 'pino';
 import { upvoteOrder } from '../papers/paper-order';
 import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
+import { saveOnTheSide } from '../store/save-on-the-side';
 import type { Store } from '../store/store';
-import { type BlendParameters, blendOrder, defaultBlend, modelShare, percentiles } from './blend';
+import { addDays } from '../time/zoned-time';
+import {
+  type BlendParameters,
+  type BlendParts,
+  blendOrder,
+  defaultBlend,
+  modelShare,
+  percentiles,
+} from './blend';
 import {
   type ChannelModel,
   modelScore,
@@ -21,6 +30,7 @@ import {
 import { modelFromStore, storedModel } from './model-codec';
 import { createPaperReader } from './paper-reader';
 import { type FlaggedNeighbour, rankingReason } from './ranking-reason';
+import { type SubjectTerms, subjectTerms } from './subject-terms';
 
 /** A post nobody flagged within this many days counts as a weak "not for us". */
 export const ignoredAfterDays = 3;
@@ -28,6 +38,9 @@ export const ignoredAfterDays = 3;
 const maxSignals = 3_000;
 /** Flagged papers a reason may point to (the most recent). */
 const maxNeighbours = 300;
+/** The stored papers a reason's words are learnt from (see subject-terms.ts): the last weeks, at most this many. */
+const subjectCorpusDays = 28;
+const maxSubjectCorpus = 2_000;
 
 export interface RankingStatus {
   /** The channel's setting. */
@@ -44,6 +57,8 @@ export interface RankedPaper {
   paper: Paper;
   /** Why the team ranking put it here; null in upvote order or when nothing speaks for it. */
   note: string | null;
+  /** What placed it: the blend's two inputs (absent or null in upvote order). */
+  parts?: BlendParts | null;
 }
 
 export interface RankedList {
@@ -63,6 +78,8 @@ export interface TeamRanking {
 interface Trained {
   model: ChannelModel;
   neighbours: FlaggedNeighbour[];
+  /** The words a reason may name, learnt from the channel's papers. */
+  subjects: SubjectTerms;
 }
 
 export interface TeamRankingOptions {
@@ -127,7 +144,13 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
         if (paper) examples.push({ paper, kind: 'ignored' });
       }
       model = trainChannelModel(examples, now.toISOString(), signals.fingerprint, reader);
-      await store.ranking.saveModel(channel, storedModel(model));
+      // Kept in memory below either way; a model not saved is trained again after a restart.
+      const trainedNow = model;
+      await saveOnTheSide(
+        () => store.ranking.saveModel(channel, storedModel(trainedNow)),
+        log,
+        'a channel model',
+      );
       log.debug(
         { channel: channel.channelId, ...signals.counts, ms: Math.round(performance.now() - started) },
         'team model trained',
@@ -138,7 +161,14 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
       const paper = papers.get(id);
       return paper ? [{ paperId: id, title: paper.title, vector: vectorOf(trainedModel, paper) }] : [];
     });
-    const entry = { model: trainedModel, neighbours };
+    // Learnt over the stored papers of the last weeks, besides the channel's own: a word's document
+    // frequency needs more papers than a channel may have been shown.
+    const since = addDays(now.toISOString().slice(0, 10), -subjectCorpusDays);
+    const corpus = new Map(papers);
+    for (const paper of await store.papers.listFiltered({ sinceDay: since }, maxSubjectCorpus, 0))
+      corpus.set(paper.id, paper);
+    const subjects = subjectTerms([...corpus.values()], (paper) => reader.terms(paper));
+    const entry = { model: trainedModel, neighbours, subjects };
     cache.set(key, entry);
     return entry;
   }
@@ -166,14 +196,20 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
     const scores = vectors.map((vector) => modelScore(model.model, vector));
     const modelPercentile = percentiles(scores);
     const indexOf = new Map(papers.map((paper, index) => [paper.id, index]));
-    const ranked = blendOrder(papers, scores, current.modelShare).map(({ paper }) => {
+    const ranked = blendOrder(papers, scores, current.modelShare).map(({ paper, parts }) => {
       const index = indexOf.get(paper.id) ?? 0;
       // Only a paper the model likes gets a reason: one there on upvotes alone says nothing about the team.
       const liked = (modelPercentile[index] ?? 0) >= 0.5 && (scores[index] ?? 0) > model.model.bias;
       const note = liked
-        ? rankingReason(paper, vectors[index] as Map<string, number>, model.model, model.neighbours)
+        ? rankingReason(
+            paper,
+            vectors[index] as Map<string, number>,
+            model.model,
+            model.neighbours,
+            model.subjects,
+          )
         : null;
-      return { paper, note };
+      return { paper, note, parts };
     });
     return { papers: ranked, by: 'team', status: current };
   }

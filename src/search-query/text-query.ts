@@ -54,6 +54,8 @@ export interface PaperFilters {
   postedIn?: ChannelRef;
   /** Only these papers (e.g. a channel's discussion queue); an empty list matches nothing. */
   paperIds?: readonly string[];
+  /** Papers matching none of these (`-word` beside filters and no other words). */
+  excluding?: TextClause[];
 }
 
 export interface TextHit {
@@ -63,3 +65,13 @@ export interface TextHit {
   /** Indexes into `clauses` then `unscored` (counted on) of the clauses the paper matches. */
   matched: number[];
 }
+
+/** "long form (SHORT)" as the stored papers define it, with how many papers do. */
+export interface AcronymDefinition {
+  /** Folded, letters and digits only, singular (`llm`, `tsne`). */
+  acronym: string;
+  /** The long form's folded words. */
+  words: string[];
+  papers: number;
+}
+export type AcronymDefinitions = AcronymDefinition[];

@@ -5,7 +5,8 @@
  * (a typo), completed when it is the unfinished last word, and otherwise reported and left out: it never
  * empties the results, and a real word is never swapped for another.
  */
-import type { TextAlternative } from '../search-query/text-query';
+import type { AcronymDefinition, TextAlternative } from '../search-query/text-query';
+import { corpusExpansions, corpusSpelledOut, singular } from './corpus-acronyms';
 import { isEnglishWord } from './english-words';
 import { allFeatures, type SearchFeatures } from './search-features';
 import { isVocabularyWord, queryWords, stopwords } from './search-text';
@@ -72,6 +73,8 @@ const single = (word: string): TextAlternative => ({ words: [word], adjacent: fa
 
 interface Context {
   vocabulary: Vocabulary;
+  /** The acronyms the stored papers define that the query's words could be or start. */
+  definitions: AcronymDefinition[];
   counts: Map<string, number>;
   known: (word: string) => boolean;
   features: SearchFeatures;
@@ -82,7 +85,9 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
   const { counts, features } = context;
   const result: Unit[] = [];
   for (let i = 0; i < plain.length; ) {
-    const spelled = features.acronyms ? spelledOutAcronym(plain, i) : null;
+    const spelled = features.acronyms
+      ? (spelledOutAcronym(plain, i) ?? corpusSpelledOut(plain, i, context.definitions))
+      : null;
     if (spelled) {
       result.push({ kind: 'spelled', words: plain.slice(i, i + spelled.length), acronym: spelled.acronym });
       i += spelled.length;
@@ -107,7 +112,11 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
 
 async function lookups(typed: string[], vocabulary: Vocabulary, features: SearchFeatures): Promise<Context> {
   const joins = typed.slice(1).map((word, index) => `${typed[index]}${word}`);
-  const counts = await vocabulary.wordCounts(wordsToLookUp([...typed, ...joins]));
+  const definitions = features.minedAcronyms
+    ? await vocabulary.acronymDefinitions([...typed, ...typed.map(singular)])
+    : [];
+  const longForms = definitions.flatMap((definition) => [...definition.words, definition.acronym]);
+  const counts = await vocabulary.wordCounts(wordsToLookUp([...typed, ...joins, ...longForms]));
   // A word missing from the vocabulary may still match in another form (`segmented` → "segments").
   const indexed = await vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
   // Such a word's paper count is estimated from the commonest word sharing its stem-like start, so its
@@ -116,7 +125,13 @@ async function lookups(typed: string[], vocabulary: Vocabulary, features: Search
     const family = await vocabulary.wordsStartingWith(word.slice(0, Math.max(4, word.length - 2)), 6);
     counts.set(word, Math.max(1, ...family.values()));
   }
-  return { vocabulary, counts, known: (word) => counts.has(word) || indexed.has(word), features };
+  return {
+    vocabulary,
+    definitions,
+    counts,
+    known: (word) => counts.has(word) || indexed.has(word),
+    features,
+  };
 }
 
 /** The clauses of some words: what `planQuery` does for the words to rank on, and for each phrase. */
@@ -187,11 +202,12 @@ async function addWordClause(
   clauses: PlannedClause[],
   word: string,
   isLast: boolean,
-  { vocabulary, counts, known, features }: Context,
+  { vocabulary, definitions, counts, known, features }: Context,
 ) {
   const alternatives: TextAlternative[] = known(word) ? [single(word)] : [];
   const acronym = features.acronyms ? expandAcronym(word) : null;
   if (acronym) alternatives.push({ words: acronym.phrase, adjacent: true });
+  for (const long of corpusExpansions(word, definitions)) alternatives.push({ words: long, adjacent: true });
   if (features.compounds)
     for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
   if (alternatives.length === 0 && !isEnglishWord(word)) {
@@ -213,9 +229,12 @@ async function addWordClause(
     if (isVocabularyWord(word) || /^\p{L}+$/u.test(word)) plan.ignored.push(word);
     return;
   }
-  const distinct = [
-    ...new Map(alternatives.map((alternative) => [alternative.words.join(' '), alternative])).values(),
-  ];
+  // The index stems: "large language models" and "large language model" are one alternative.
+  const key = (alternative: TextAlternative) => alternative.words.map(singular).join(' ');
+  const byKey = new Map<string, TextAlternative>();
+  for (const alternative of alternatives)
+    if (!byKey.has(key(alternative))) byKey.set(key(alternative), alternative);
+  const distinct = [...byKey.values()];
   const papers = Math.max(
     0,
     ...distinct.flatMap((alternative) => alternative.words.map((part) => counts.get(part) ?? 0)),

@@ -5,8 +5,10 @@
  * list of filler words ("make", "paper") dropped beside the stopwords.
  */
 export interface SearchFeatures {
-  /** `rl` ↔ "reinforcement learning", from the curated list in synonyms.ts. */
+  /** `rl` ↔ "reinforcement learning", from the reviewed list in synonyms.ts. */
   acronyms: boolean;
+  /** `sam` ↔ the long forms the stored papers define for it ("long form (SHORT)", mined at sync time). */
+  minedAcronyms: boolean;
   /** `frontend` ↔ "front end", `Loop Arena` ↔ "LoopArena". */
   compounds: boolean;
   /** Near spellings of words no paper contains (one edit, two for long words). */
@@ -25,6 +27,7 @@ export interface SearchFeatures {
 
 export const allFeatures: SearchFeatures = {
   acronyms: true,
+  minedAcronyms: true,
   compounds: true,
   corrections: true,
   completions: true,

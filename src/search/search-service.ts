@@ -6,9 +6,12 @@
  * a light popularity prior. Quoted phrases must match and `-word` must not. Nothing is ranked by recency.
  */
 import type { SnippetPart } from '../chat/replies';
+import { parsePaperReference } from '../papers/arxiv-id';
 import type { Paper } from '../records/paper';
 import type { PaperFilters, TextClause, TextHit, TextQuery } from '../search-query/text-query';
 import type { Store } from '../store/store';
+import { writesName } from './person-name';
+import { writesPhrase } from './phrase-match';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';
 import { allFeatures, type SearchFeatures } from './search-features';
@@ -77,6 +80,8 @@ export interface SearchTuning {
   entries?: number;
 }
 const exhaustiveWindow = 2000;
+/** Papers read for a query with a quoted phrase, before those not writing it as typed are dropped. */
+const phraseWindow = 300;
 
 export function createSearchService(
   store: Store,
@@ -85,8 +90,10 @@ export function createSearchService(
 ): SearchService {
   async function search({ text, filters = {}, limit, offset = 0 }: SearchRequest): Promise<SearchResult> {
     const capped = text.slice(0, maxQueryLength * 4);
+    const reference = Object.keys(filters).length === 0 ? parsePaperReference(capped) : null;
+    if (reference) return await referenced(reference, offset);
     if (queryWords(capped).length === 0) {
-      const papers = await store.papers.listFiltered(filters, limit, offset);
+      const papers = (await store.papers.listFiltered(filters, limit, offset)).filter(named(filters));
       return {
         hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
         ignored: [],
@@ -99,6 +106,18 @@ export function createSearchService(
     const result = { ignored: plan.ignored, replaced: plan.replaced };
     if (plan.clauses.length === 0 && plan.phrases.length === 0) {
       const onlyExclusions = plan.excluded.length > 0 && plan.ignored.length === 0;
+      // `author:Hinton -dropout`: the filters choose the papers, the exclusions leave some out.
+      if (onlyExclusions && Object.keys(filters).length > 0) {
+        const excluding = plan.excluded.map(asClause);
+        const papers = (await store.papers.listFiltered({ ...filters, excluding }, limit, offset)).filter(
+          named(filters),
+        );
+        return {
+          hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
+          ...result,
+          weak: false,
+        };
+      }
       return {
         hits: [],
         ...result,
@@ -116,7 +135,13 @@ export function createSearchService(
       : single
         ? offset + limit
         : Math.max(tuning.window ?? minWindow, 3 * (offset + limit));
-    const found = await store.papers.searchText(query, filters, window);
+    // The index matches a phrase's stems; the papers writing it as typed are kept, from a wider window.
+    const phrased = plan.phrases.length > 0;
+    const found = (
+      await store.papers.searchText(query, filters, phrased ? Math.max(window, phraseWindow) : window)
+    ).filter((hit) =>
+      plan.phrases.every((phrase) => writesPhrase(hit.paper, phrase.alternatives[0]?.words ?? [])),
+    );
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
       (clause) =>
         plan.clauses.find((planned) => planned.alternatives === clause.alternatives) as PlannedClause,
@@ -144,6 +169,17 @@ export function createSearchService(
    * `scoredEntries` (so small stores rank exhaustively); past that the window is chosen by bm25 over the
    * rarest words (always at least the rarest one) and the rest only count towards coverage.
    */
+  /** An arXiv id or link as the whole query: that paper, when it is stored. */
+  async function referenced(id: string, offset: number): Promise<SearchResult> {
+    const paper = offset === 0 ? await store.papers.get(id) : null;
+    return {
+      hits: paper ? [{ paper, score: 1, coverage: 1 }] : [],
+      ignored: [],
+      replaced: [],
+      weak: paper === null,
+    };
+  }
+
   function textQuery(plan: QueryPlan): TextQuery {
     const byRarity = [...plan.clauses].sort((a, b) => a.papers - b.papers);
     let entries = 0;
@@ -180,6 +216,13 @@ export function createSearchService(
 
   return { search };
 }
+
+/**
+ * The index finds a name's words near each other among all the authors; this keeps the papers where one
+ * author is that person ("Quoc Tran, Le Hou" is no "Quoc Le").
+ */
+const named = (filters: PaperFilters) => (paper: Paper) =>
+  (filters.authors ?? []).every((name) => writesName(paper.authors, name));
 
 const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
 

@@ -14,7 +14,7 @@ const minPartLength = 3;
 /** What query understanding asks of the store's word index: counts, stemmed matches, near and starting words. */
 export type Vocabulary = Pick<
   Promised<PaperRepository>,
-  'wordCounts' | 'indexedWords' | 'wordsNear' | 'wordsStartingWith'
+  'wordCounts' | 'indexedWords' | 'wordsNear' | 'wordsStartingWith' | 'acronymDefinitions'
 >;
 
 function splits(word: string): Array<[string, string]> {

@@ -1,5 +1,26 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { isStoreWriteFault } from '../errors';
+import { isPaperboyError, isStoreWriteFault } from '../errors';
+
+/**
+ * How long a change a person asked for (a command that saves, an install) waits out another process's
+ * write lock before it is reported as not saved.
+ */
+export const heldLockBudgetMs = 30_000;
+
+/** Only a held lock is worth waiting out for a person: a full disk is not freed in moments. */
+export const isHeldLock = (error: unknown) => isPaperboyError(error) && error.code === 'store_busy';
+
+/**
+ * `work` again while another process holds the write lock, for up to `heldLockBudgetMs`, the event loop
+ * free meanwhile: for what a person waits on (an install page, a saved setting). `onWait` hears each
+ * pause.
+ */
+export const waitOutHeldLock = <T>(work: () => Promise<T>, onWait?: (attempt: number) => void) =>
+  retryStoreWrites(work, {
+    budgetMs: heldLockBudgetMs,
+    retryable: isHeldLock,
+    ...(onWait ? { onRetry: (_error: unknown, attempt: number) => onWait(attempt) } : {}),
+  });
 
 export interface StoreRetryOptions {
   /** How long to keep trying, summed over the pauses between attempts. */

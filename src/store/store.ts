@@ -4,7 +4,7 @@ import type { ChannelSettings, DiscussionRecord, QueueItem } from '../records/di
 import type { Paper } from '../records/paper';
 import type { RejectedItem } from '../records/rejected-item';
 import type { DigestSettings, DigestSource, Subscription } from '../records/subscription';
-import type { PaperFilters, TextHit, TextQuery } from '../search-query/text-query';
+import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../search-query/text-query';
 
 /**
  * A repository contract as callers see it: every method resolves later. The contracts below are written
@@ -122,6 +122,13 @@ export interface PaperRepository {
   wordsNear(word: string, edits?: 1 | 2): Map<string, number>;
   /** The `limit` most common known words starting with `prefix`, with counts. */
   wordsStartingWith(prefix: string, limit: number): Map<string, number>;
+  /** Acronyms the papers define whose short form is one of `words` or whose long form starts with one. */
+  acronymDefinitions(words: string[]): AcronymDefinitions;
+  /**
+   * Brings what search derives from the papers up to date (the acronyms they define; SQLite's common-word
+   * lists): the sync job calls it after storing a fetch, so a search only ever reads.
+   */
+  refreshSearch(): void;
 }
 
 export interface BatchRecord {

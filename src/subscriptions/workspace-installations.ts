@@ -6,8 +6,16 @@
  */
 
 import type { Clock } from '../clock';
+import type { Logger } from '../logging/logger';
 import type { Platform } from '../records/channel';
 import type { Installation, Store } from '../store/store';
+import { waitOutHeldLock } from '../store/store-retry';
+
+/** Installing and removing wait out another process's write lock (asynchronously) before they fail. */
+const waitingOutLocks = <T>(log: Logger, what: string, work: () => Promise<T>) =>
+  waitOutHeldLock(work, (attempt) =>
+    log.info({ attempt }, `the database is locked by another process: ${what} waits for it`),
+  );
 
 /** The pause reason of a removed workspace's subscriptions, as `/papers why` and `/papers settings` show it. */
 export const removedFromWorkspaceReason =
@@ -41,29 +49,39 @@ export function workspaceInstallations(
   store: Store,
   platform: Platform,
   clock: Clock,
+  log: Logger,
 ): WorkspaceInstallations {
   const now = () => clock.now().toISOString();
   return {
     get: (workspaceId) => store.installations.get(platform, workspaceId),
-    async installed(workspaceId, secret, metadata) {
-      await store.installations.save({ platform, workspaceId, secret, metadata }, now());
-      let resumed = 0;
-      for (const reason of resumedByInstalling)
-        resumed += await store.subscriptions.resumeWorkspace(platform, workspaceId, reason, now());
-      return { resumed };
-    },
+    installed: (workspaceId, secret, metadata) =>
+      waitingOutLocks(log.child({ workspace: workspaceId }), 'saving the installation', async () => {
+        await store.installations.save({ platform, workspaceId, secret, metadata }, now());
+        let resumed = 0;
+        for (const reason of resumedByInstalling)
+          resumed += await store.subscriptions.resumeWorkspace(platform, workspaceId, reason, now());
+        return { resumed };
+      }),
     async reseal(installation, secret) {
       await store.installations.save({ ...installation, secret }, now());
     },
     async removed(workspaceId) {
-      const deleted = await store.installations.delete(platform, workspaceId);
-      const paused = await store.subscriptions.pauseWorkspace(
-        platform,
-        workspaceId,
-        removedFromWorkspaceReason,
-        now(),
+      // An attempt refused halfway has deleted already: the next one finds nothing left to delete.
+      let deleted = false;
+      return await waitingOutLocks(
+        log.child({ workspace: workspaceId }),
+        'removing the installation',
+        async () => {
+          deleted = (await store.installations.delete(platform, workspaceId)) || deleted;
+          const paused = await store.subscriptions.pauseWorkspace(
+            platform,
+            workspaceId,
+            removedFromWorkspaceReason,
+            now(),
+          );
+          return { deleted, paused };
+        },
       );
-      return { deleted, paused };
     },
   };
 }

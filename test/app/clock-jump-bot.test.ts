@@ -15,6 +15,7 @@ let bot: BotHarness | null = null;
 afterEach(async () => {
   await bot?.stop();
   bot = null;
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -64,5 +65,36 @@ describe('a bot held up past a digest time', () => {
     expect(printed).toMatch(/📰 Daily Papers — Fri 25 Oct · top 10 of 29/);
     expect(printed).not.toMatch(/NODE-CRON|missed execution/);
     for (const spy of printedByLibraries) expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('keeps ticking when the wall clock is set back an hour: the digest due meanwhile goes out at once', async () => {
+    // The wall clock node-cron reads (Date) runs on, and is set back; the monotonic clock and timers are real.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    const hf = (await new FakeHfServer().start()).setDay('2024-10-25', oct25Batch());
+    bot = await BotHarness.start({
+      now: '2024-10-28T08:00:00Z',
+      hf,
+      discord: null,
+      cronTicker: true,
+      env: { TICK_SECONDS: '1' },
+    });
+    await bot.core.store.subscriptions.upsert(
+      consoleChannel,
+      { ...defaultDigestSettings, time: '09:00' },
+      '2024-10-28T08:00:00Z',
+    );
+    await until(() => bot?.stdout.includes('Type a command') ?? false, 'the prompt', 10_000);
+    const printedBefore = bot.stdout.length;
+
+    vi.setSystemTime(Date.now() - 3_600_000);
+    bot.clock.set('2024-10-28T09:00:30Z');
+    await until(
+      () => bot?.stdout.slice(printedBefore).includes('📰 Daily Papers') ?? false,
+      'the digest after the clock went back',
+      10_000,
+    );
+    const warned = bot.logs.filter((entry) => entry.msg.startsWith('the clock went back'));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.behindMs).toBeGreaterThan(3_000_000);
   });
 });

@@ -106,6 +106,16 @@ describe('the team ranking in the running bot', () => {
     expect(await listed()).not.toContain(MONDAY.video.id);
   });
 
+  it('why names what placed a paper the model names no reason for: the model, when it holds most of the blend', async () => {
+    const { running } = await channelThatFlags();
+    // The most upvoted paper of Monday, far from what the channel flags: the model (71% at 7 flags) sinks it.
+    const why = await running.slash('why', [{ name: 'id', type: STRING, value: MONDAY.video.id }]);
+    expect(why).toMatch(
+      /Team ranking: #[345] of the 5 papers of 2024-10-28 for this channel \(71% its interests, 29% upvotes\): the team model \(71% of the blend\) moved it down from #1 by upvotes: it ranks it (the lowest|in the bottom \d+%) of these papers\./,
+    );
+    expect(why).not.toContain('upvotes decide');
+  });
+
   it('posts the next digest by upvotes after settings ranking=upvotes, and why says the ranking is off', async () => {
     const { running } = await channelThatFlags();
     const changed = await running.slash('settings', [{ name: 'ranking', type: STRING, value: 'upvotes' }]);

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,17 +21,26 @@ import type { Store } from '../../src/store/store';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { FakeSlack } from '../fakes/slack/fake-slack';
+import { SlackInbound } from '../fakes/slack/fake-slack-inbound';
 import { oct25Batch } from '../support/fixtures';
 import { childEnv } from '../support/run-cli';
 import { trendingList } from '../support/trending';
+import type { ProcessClock } from './process-clock';
 
 const bin = fileURLToPath(new URL('../../bin/paperboy.js', import.meta.url));
 export const guildId = '910000000000000001';
 
 export interface BotWorld {
   discord: FakeDiscord;
-  /** Only with `slack: true`: Socket Mode, channel C_PAPERS, users U_ADMIN (an admin) and U_MEMBER. */
+  /**
+   * Only with `slack`: Socket Mode (`true`) or HTTP mode (`'http'`, signed requests to the bot's port),
+   * channel C_PAPERS, users U_ADMIN (an admin) and U_MEMBER.
+   */
   slack: FakeSlack | null;
+  /** What Slack sends the bot, over the transport the world chose; null without Slack. */
+  slackInbound: SlackInbound | null;
+  /** Whether the bot can be reached by Slack (its socket is connected, or its HTTP port accepts). */
+  slackReady(): Promise<boolean>;
   hf: FakeHfServer;
   database: string;
   channels: string[];
@@ -58,12 +68,16 @@ const isPost = (request: { method: string; path: string }) =>
 /** The fake does NOT honour `enforce_nonce`: only paperboy itself stands between a fault and a duplicate. */
 export async function startBotWorld(options: {
   channels: number;
-  slack?: boolean;
+  slack?: boolean | 'http';
   trending?: boolean;
   /** DATABASE_URL of a PostgreSQL database (several instances may share it); default a new SQLite file. */
   postgresUrl?: string;
   /** More environment for the bots (TICK_SECONDS, JOB_LEASE_SECONDS). */
   env?: Record<string, string>;
+  /** The bots' wall clock (libfaketime); the days served are counted from it. Default: the real clock. */
+  clock?: ProcessClock;
+  /** When and where each channel's digest is due; default 00:00 UTC (due at once). */
+  schedule?: { time: string; timezone: string };
 }): Promise<BotWorld> {
   const channels = channelIds(options.channels);
   const trendingChannels = new Set(options.trending ? channels.filter((_, i) => i % 2 === 1) : []);
@@ -74,7 +88,8 @@ export async function startBotWorld(options: {
     enforceNonces: false,
   });
   const hf = await new FakeHfServer().start();
-  const day = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+  const now = options.clock?.now() ?? new Date();
+  const day = (back: number) => new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
   for (const back of [1, 2]) hf.setDay(day(back), oct25Batch());
   hf.setTrending(trendingList());
   const database = options.postgresUrl ?? join(mkdtempSync(join(tmpdir(), 'paperboy-crash-')), 'bot.db');
@@ -86,7 +101,7 @@ export async function startBotWorld(options: {
       { platform: 'discord', workspaceId: guildId, channelId },
       {
         ...defaultDigestSettings,
-        time: '00:00',
+        ...(options.schedule ?? { time: '00:00' }),
         source: trendingChannels.has(channelId) ? 'trending' : 'daily',
       },
       day(7),
@@ -94,10 +109,13 @@ export async function startBotWorld(options: {
   }
   await store.close();
   const slack = options.slack ? await startSlack() : null;
+  const slackPort = options.slack === 'http' ? await freePort() : null;
+  const slackTransport =
+    slackPort === null
+      ? { SLACK_APP_TOKEN: slack?.appToken ?? '' }
+      : { SLACK_SIGNING_SECRET: slackSigningSecret, SLACK_PORT: String(slackPort) };
   const env = childEnv({
-    ...(slack
-      ? { SLACK_BOT_TOKEN: slack.botToken, SLACK_APP_TOKEN: slack.appToken, SLACK_API_URL: slack.apiUrl }
-      : {}),
+    ...(slack ? { SLACK_BOT_TOKEN: slack.botToken, SLACK_API_URL: slack.apiUrl, ...slackTransport } : {}),
     HF_BASE_URL: hf.url,
     DATABASE_URL: database,
     DISCORD_TOKEN: discord.token,
@@ -105,11 +123,29 @@ export async function startBotWorld(options: {
     DISCORD_API_BASE: discord.apiBase,
     DISCORD_GUILD_ID: guildId,
     LOG_LEVEL: 'warn',
+    ...options.clock?.env,
     ...options.env,
   });
+  const slackUrl = `http://127.0.0.1:${slackPort}`;
   return {
     discord,
     slack,
+    slackInbound: slack
+      ? new SlackInbound(
+          slack,
+          slackPort === null
+            ? { kind: 'socket' }
+            : { kind: 'http', url: `${slackUrl}/slack/events`, signingSecret: slackSigningSecret },
+        )
+      : null,
+    async slackReady() {
+      if (!slack) return false;
+      if (slackPort === null) return slack.socket.connected;
+      return fetch(slackUrl).then(
+        () => true,
+        () => false,
+      );
+    },
     hf,
     database,
     channels,
@@ -122,6 +158,16 @@ export async function startBotWorld(options: {
       await hf.stop();
     },
   };
+}
+
+export const slackSigningSecret = 'bot-world-signing-secret-7e21';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 async function startSlack(): Promise<FakeSlack> {
@@ -139,8 +185,9 @@ export interface BotProcess {
   stderr(): string;
 }
 
-export function startBot(env: NodeJS.ProcessEnv): BotProcess {
-  const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+/** `bundle`: another build's `dist/paperboy.js` (a benchmark's "before"); default this checkout's bin. */
+export function startBot(env: NodeJS.ProcessEnv, bundle: string = bin): BotProcess {
+  const child = spawn(process.execPath, [bundle, 'start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;

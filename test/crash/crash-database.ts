@@ -12,8 +12,11 @@ export const defaultServerUrl = localServerUrl;
 export interface CrashDatabase {
   /** DATABASE_URL of the new database. */
   url: string;
-  /** The pid in the holder of the live `digests` lease, or null when no lease is live. */
-  digestsHolderPid(): Promise<number | null>;
+  /**
+   * The pid in the holder of the live `digests` lease, or null when no lease is live; live at `at` (the
+   * bots' clock, when it is moved), or the server's now.
+   */
+  digestsHolderPid(at?: Date): Promise<number | null>;
   /** Drops the database (closing whatever connections the killed instances left). */
   drop(): Promise<void>;
 }
@@ -27,9 +30,10 @@ export async function createCrashDatabase(serverUrl = defaultServerUrl): Promise
   await watcher.connect();
   return {
     url: url.toString(),
-    async digestsHolderPid() {
+    async digestsHolderPid(at) {
       const { rows } = await watcher.query<{ holder: string }>(
-        "SELECT holder FROM job_leases WHERE job = 'digests' AND expires_at > now()",
+        "SELECT holder FROM job_leases WHERE job = 'digests' AND expires_at > coalesce($1::timestamptz, now())",
+        [at?.toISOString() ?? null],
       );
       // The holder is `host:pid:startedAt:random` (src/app/run-bot.ts).
       const pid = rows[0] ? Number(rows[0].holder.split(':')[1]) : Number.NaN;

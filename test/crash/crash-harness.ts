@@ -25,24 +25,38 @@ export interface CrashRunOptions {
   seed: number;
   /** Every other channel subscribes with `source=trending`. */
   trending?: boolean;
+  /**
+   * Every kill just before a midnight and every restart just after it (the bots' clock moved with
+   * libfaketime): the channels' own midnight (`local`: America/Los_Angeles, where UTC's date does not
+   * change) or UTC's. Each cycle crosses the next midnight, a day later.
+   */
+  midnight?: 'local' | 'utc';
+  /** With `midnight`: every third cycle the clock of the running bots jumps (across midnight, or back 2 h). */
+  clockJumps?: boolean;
   log?: (line: string) => void;
 }
 
 export interface CrashReport extends PostCount {
   cycles: number;
   killsDuringFanOut: number;
+  /** With `midnight`: kills at 23:59 (the bots' clock), and jumps of the running bots' clock. */
+  killsBeforeMidnight?: number;
+  clockJumps?: number;
 }
 
 import { seededRandom } from '../../src/seeded-random';
+import { MidnightClock } from './midnight-clock';
 
 export { seededRandom };
 
 export async function runCrashHarness(options: CrashRunOptions): Promise<CrashReport> {
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
+  const midnight = options.midnight ? new MidnightClock(options.midnight, random) : null;
   const world: BotWorld = await startBotWorld({
     channels: options.channels,
     ...(options.trending ? { trending: true } : {}),
+    ...(midnight ? { clock: midnight.clock, schedule: midnight.schedule } : {}),
   });
   const { posts } = world;
   const expectedPosts = world.channels.length * expectedPostsPerChannel();
@@ -50,7 +64,16 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRe
   try {
     for (let cycle = 1; cycle <= options.cycles; cycle++) {
       const postsBefore = posts();
+      // Odd cycles start at 23:59 (killed before midnight), even ones just after that midnight.
+      midnight?.startCycle(cycle);
       const { child: bot } = startBot(world.env);
+      if (midnight && options.clockJumps && cycle % 3 === 0) {
+        await waitUntil(() => posts() > postsBefore || bot.exitCode !== null, 4_000);
+        midnight.jump();
+      }
+      // Before midnight the day's run must have started (planned) for a kill to leave it part-posted.
+      if (midnight && cycle % 2 === 1)
+        await waitUntil(() => posts() > postsBefore || bot.exitCode !== null, 40_000);
       if (cycle % 2 === 1) {
         // The worst moment: Discord has just created the message and the bot has not heard back yet.
         const nth = postsBefore + 1 + Math.floor(random() * 15);
@@ -59,22 +82,31 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRe
         await Promise.race([chosen.catch(() => undefined), exitOf(bot)]);
       } else {
         // Any moment: soon after this run starts posting (or, once all is posted, after start-up).
-        await waitUntil(() => posts() > postsBefore || bot.exitCode !== null, 4_000);
+        await waitUntil(() => posts() > postsBefore || bot.exitCode !== null, midnight ? 20_000 : 4_000);
         await delay(Math.floor(random() * 60));
       }
       const postsAtKill = posts();
+      midnight?.noteKill();
       bot.kill('SIGKILL');
       await exitOf(bot);
       if (postsAtKill > postsBefore && countKeys(world).size < expectedPosts) killsDuringFanOut++;
-      log(`cycle ${cycle}: killed after ${postsAtKill - postsBefore} new post(s)`);
+      log(
+        `cycle ${cycle}: killed${midnight ? ` at ${midnight.describeNow()}` : ''} after ${postsAtKill - postsBefore} new post(s)`,
+      );
     }
-    // One last, undisturbed run finishes whatever is left.
+    // One last, undisturbed run finishes whatever is left (after the last midnight crossed).
+    midnight?.startCycle(2 * Math.ceil(options.cycles / 2) + 2);
     const { child: bot } = startBot(world.env);
     await waitUntil(() => countKeys(world).size >= expectedPosts, 30_000);
     await delay(300);
     bot.kill('SIGTERM');
     await exitOf(bot);
-    return { cycles: options.cycles, killsDuringFanOut, ...(await countPosts(world)) };
+    return {
+      cycles: options.cycles,
+      killsDuringFanOut,
+      ...(midnight ? { killsBeforeMidnight: midnight.killsBeforeMidnight, clockJumps: midnight.jumps } : {}),
+      ...(await countPosts(world)),
+    };
   } finally {
     await world.close();
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashHarness } from './crash-harness';
 import { runInstancesCrashHarness } from './instances-crash-harness';
+import { libfaketime } from './process-clock';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -23,6 +24,25 @@ describe('crash safety', () => {
     expect(report.unexpected).toEqual([]);
     expect(report.delivered).toBe(report.expected);
   }, 180_000);
+
+  // The bots' clock moved with libfaketime (defined only where it is installed: apt-get install faketime);
+  // `npm run test:crash -- --midnight local --clock-jumps` runs it long.
+  if (libfaketime)
+    it('finishes a digest killed at 23:59 after midnight, with the clock jumping, every paper once', async () => {
+      const report = await runCrashHarness({
+        cycles: 4,
+        channels: 4,
+        seed: 3,
+        midnight: 'local',
+        clockJumps: true,
+      });
+      expect(report.killsBeforeMidnight).toBeGreaterThan(0);
+      expect(report.clockJumps).toBeGreaterThan(0);
+      expect(report.duplicates).toEqual([]);
+      expect(report.missing).toEqual([]);
+      expect(report.unexpected).toEqual([]);
+      expect(report.delivered).toBe(report.expected);
+    }, 180_000);
 
   // Three instances on a fresh database of the server TEST_DATABASE_URL names (defined only then, so
   // nothing is reported skipped without a server); `npm run test:crash -- --instances 3 --postgres`.

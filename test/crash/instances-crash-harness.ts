@@ -24,6 +24,7 @@ import {
 } from './bot-world';
 import { createCrashDatabase } from './crash-database';
 import type { CrashReport, CrashRunOptions } from './crash-harness';
+import { MidnightClock } from './midnight-clock';
 
 export interface InstancesCrashOptions extends CrashRunOptions {
   instances: number;
@@ -47,6 +48,8 @@ export async function runInstancesCrashHarness(
   const log = options.log ?? (() => {});
   const random = seededRandom(options.seed);
   const database = await createCrashDatabase(options.serverUrl);
+  const midnight = options.midnight ? new MidnightClock(options.midnight, random) : null;
+  const holderPid = async () => await database.digestsHolderPid(midnight?.clock.now());
   let world: BotWorld | null = null;
   const bots: BotProcess[] = [];
   try {
@@ -55,6 +58,7 @@ export async function runInstancesCrashHarness(
       postgresUrl: database.url,
       env: { TICK_SECONDS: String(tickSeconds), JOB_LEASE_SECONDS: String(leaseSeconds) },
       ...(options.trending ? { trending: true } : {}),
+      ...(midnight ? { clock: midnight.clock, schedule: midnight.schedule } : {}),
     });
     const running = world;
     const { posts } = running;
@@ -65,23 +69,29 @@ export async function runInstancesCrashHarness(
     let killsOfFanOutHolder = 0;
     for (let cycle = 1; cycle <= options.cycles; cycle++) {
       const postsBefore = posts();
+      // Odd cycles kill at 23:59; even ones just after that midnight (the clock of every instance moves).
+      midnight?.startCycle(cycle);
+      if (midnight && options.clockJumps && cycle % 3 === 0) {
+        await waitUntil(() => posts() > postsBefore || !unfinished(), 10_000);
+        midnight.jump();
+      }
       let victim = Math.floor(random() * bots.length);
       let wasHolder = false;
       if (cycle % 2 === 1) {
         // Wait for the fan-out's holder, then kill it as Discord creates a chosen post.
         // (A killed holder's lease stays live until it expires: only a running instance counts.)
-        let holderPid: number | null = null;
-        const isRunning = () => bots.some((bot) => bot.child.pid === holderPid);
+        let holder: number | null = null;
+        const isRunning = () => bots.some((bot) => bot.child.pid === holder);
         await waitUntil(
           () => isRunning() || !unfinished(),
           10_000,
           async () => {
-            holderPid = await database.digestsHolderPid();
+            holder = await holderPid();
           },
         );
-        const holder = bots.findIndex((bot) => bot.child.pid === holderPid);
-        if (holder >= 0) victim = holder;
-        wasHolder = holder >= 0;
+        const index = bots.findIndex((bot) => bot.child.pid === holder);
+        if (index >= 0) victim = index;
+        wasHolder = index >= 0;
         const nth = posts() + 1 + Math.floor(random() * 15);
         const chosen = running.discord.requests.waitFor(() => posts() >= nth, 'the chosen post', 8_000);
         await chosen.catch(() => undefined);
@@ -89,21 +99,24 @@ export async function runInstancesCrashHarness(
         // Any instance at any moment once posting is under way again (after the previous kill's takeover).
         await waitUntil(() => posts() > postsBefore || !unfinished(), 10_000);
         await delay(Math.floor(random() * 500));
-        wasHolder = bots[victim]?.child.pid === (await database.digestsHolderPid());
+        wasHolder = bots[victim]?.child.pid === (await holderPid());
       }
       const bot = bots[victim] as BotProcess;
       const postsAtKill = posts();
+      midnight?.noteKill();
       bot.child.kill('SIGKILL');
       await exitOf(bot.child);
       const during = unfinished() && postsAtKill > postsBefore;
       if (during) killsDuringFanOut++;
       if (during && wasHolder) killsOfFanOutHolder++;
       log(
-        `cycle ${cycle}: killed instance ${victim + 1}${wasHolder ? ' (the fan-out holder)' : ''} after ${postsAtKill - postsBefore} new post(s)`,
+        `cycle ${cycle}: killed instance ${victim + 1}${wasHolder ? ' (the fan-out holder)' : ''}${midnight ? ` at ${midnight.describeNow()}` : ''} after ${postsAtKill - postsBefore} new post(s)`,
       );
       bots[victim] = startBot(running.env);
     }
-    // All instances up and undisturbed: whatever is left goes out, then a pause shows any late duplicate.
+    // All instances up and undisturbed (after the last midnight crossed): whatever is left goes out, then
+    // a pause shows any late duplicate.
+    midnight?.startCycle(2 * Math.ceil(options.cycles / 2) + 2);
     await waitUntil(() => !unfinished(), 60_000);
     await delay(2 * (leaseSeconds + tickSeconds) * 1000);
     for (const bot of bots) bot.child.kill('SIGTERM');
@@ -113,6 +126,7 @@ export async function runInstancesCrashHarness(
       instances: options.instances,
       killsDuringFanOut,
       killsOfFanOutHolder,
+      ...(midnight ? { killsBeforeMidnight: midnight.killsBeforeMidnight, clockJumps: midnight.jumps } : {}),
       ...(await countPosts(running)),
     };
   } finally {

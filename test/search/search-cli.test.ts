@@ -54,6 +54,32 @@ describe('paperboy search (CLI)', () => {
     expect((await run('upvotes:>40 since:7d')).map((row) => row.id)).toEqual(['2410.17243', '2410.16251']);
   });
 
+  it('finds a paper by its arXiv id or link given as the query', async () => {
+    expect((await run('2410.17243')).map((row) => row.id)).toEqual(['2410.17243']);
+    expect((await run('https://arxiv.org/abs/2410.17243v2')).map((row) => row.id)).toEqual(['2410.17243']);
+    expect((await run('arXiv:2410.18860')).map((row) => row.id)).toEqual(['2410.18860']);
+  });
+
+  it('searches a filter with only -word exclusions: the filter chooses, the exclusions leave out', async () => {
+    expect((await run('author:Minervini')).map((row) => row.id).sort()).toEqual(['2410.15999', '2410.18860']);
+    expect((await run('author:Minervini -hallucinations')).map((row) => row.id)).toEqual(['2410.15999']);
+  });
+
+  it('matches a quoted phrase as written, in that order, not by its stems', async () => {
+    const singular = /\blarge language model\b(?!s)/i;
+    const writes = fixturePapers()
+      .filter((paper) =>
+        [paper.title, paper.abstract, paper.aiSummary ?? '', paper.aiKeywords.join(' ')].some((text) =>
+          singular.test(text),
+        ),
+      )
+      .map((paper) => paper.id);
+    expect(writes.length).toBeGreaterThan(1);
+    const found = (await run('"large language model"', { limit: 20 })).map((row) => row.id);
+    expect(found.sort()).toEqual(writes.sort());
+    expect(await run('"model language large"')).toEqual([]);
+  });
+
   it('refuses channel-only filters and bad values with a message', async () => {
     await expect(run('posted')).rejects.toThrow('posted and flagged are about a chat channel');
     await expect(run('since:someday')).rejects.toThrow('since "someday" is not a date or an age');

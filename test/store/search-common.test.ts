@@ -27,6 +27,9 @@ describe('the common-stem lists', () => {
   beforeAll(async () => {
     await listed.store.papers.upsertMany(papers);
     await plain.store.papers.upsertMany(papers);
+    // As the sync job does after a fetch: a search itself never writes.
+    withLists.refresh();
+    withoutLists.refresh();
   });
   const withLists = new SqliteTextSearch(listed.db, 100);
   const withoutLists = new SqliteTextSearch(plain.db, 10_000_000);
@@ -86,6 +89,8 @@ describe('the common-stem lists', () => {
     }));
     await listed.store.papers.upsertMany(more);
     await plain.store.papers.upsertMany(more);
+    withLists.refresh();
+    withoutLists.refresh();
     const now = ids(withLists, query(word));
     expect(now).toEqual(ids(withoutLists, query(word)));
     expect(now.filter((id) => id.startsWith('2612.')).length).toBeGreaterThan(0);
@@ -113,6 +118,9 @@ describe('the common-stem lists under filters', () => {
   beforeAll(async () => {
     await listed.store.papers.upsertMany(papers);
     await plain.store.papers.upsertMany(papers);
+    // As the sync job does after a fetch: a search itself never writes.
+    withLists.refresh();
+    withoutLists.refresh();
   });
   const withLists = new SqliteTextSearch(listed.db, 100);
   const withoutLists = new SqliteTextSearch(plain.db, 10_000_000);

@@ -78,10 +78,23 @@ export const dailySource: DigestSourceDefinition<BatchRecord | null> = {
         text: `${name} is in the ${listed} batch, which Hugging Face could not serve when this channel's last digest was made; the next digest includes it (posting ${describeSchedule(subscription)}).${paused}`,
       };
     }
-    if (!last || last.batchDay < listed) {
+    // What the next digest would cover if it were planned from the newest batch stored now.
+    const newest = (await store.batches.latestNonEmpty('9999-12-31'))?.day ?? listed;
+    const latest = newest > listed ? newest : listed;
+    if ((await coveredDays(store, subscription.id, latest)).includes(listed)) {
+      const unlessNewer =
+        !last && latest === listed
+          ? ', unless a newer batch is out by then: a first digest covers only the newest batch'
+          : '';
       return {
         verdict: 'not_digested_yet',
-        text: `${name} is in the ${listed} batch, which this channel's next digest will cover (posting ${describeSchedule(subscription)}).${paused}`,
+        text: `${name} is in the ${listed} batch, which this channel's next digest will cover (posting ${describeSchedule(subscription)})${unlessNewer}.${paused}`,
+      };
+    }
+    if (!last) {
+      return {
+        verdict: 'before_subscription',
+        text: `${name} was listed on ${listed}; this channel has had no digest yet, and a first digest covers only the newest batch (${latest}), so it will not be posted here.${paused}`,
       };
     }
     return {
@@ -92,27 +105,36 @@ export const dailySource: DigestSourceDefinition<BatchRecord | null> = {
 };
 
 /**
- * Every paper listed since the channel's last digest, so a batch between two digests (a weekend, a
- * day the channel does not post) is never missed; at most a week back, and only the latest batch for
- * a channel's first digest.
+ * The one rule for which batches a channel's next daily digest covers, planned from the newest complete
+ * batch `latestDay`: every batch since the channel's last digest, so one between two digests (a weekend, a
+ * day the channel does not post) is never missed; at most a week back; a day Hugging Face could not serve
+ * at the last digest and fetched since; and only `latestDay` for a channel's first digest. The digest
+ * plans from it and `why` answers from it, so `why` promises only what the digest does.
  */
-async function candidatePapers(store: Store, subscriptionId: number, latestDay: string): Promise<Paper[]> {
+export async function coveredDays(
+  store: Store,
+  subscriptionId: number,
+  latestDay: string,
+): Promise<string[]> {
   const previous = await store.deliveries.lastRun(subscriptionId, 'daily');
+  if (!previous) return [latestDay];
   const weekBefore = addDays(latestDay, -maxCatchUpDays);
   // A day Hugging Face failed to serve when the last digest was planned, fetched since: its papers
   // come now (those already logged for the channel are left out by the plan).
   const first = await store.deliveries.firstRun(subscriptionId, 'daily');
-  const recovered = previous
-    ? (await store.sourceLog.recoveredSince(previous.createdAt)).filter(
-        (day) => day > weekBefore && day <= latestDay && day > (first?.batchDay ?? latestDay),
-      )
-    : [];
-  if (previous && previous.batchDay >= latestDay && recovered.length === 0) return [];
-  const after = previous && previous.batchDay > weekBefore ? previous.batchDay : weekBefore;
-  const newer = previous ? await store.batches.nonEmptyDaysBetween(after, latestDay) : [latestDay];
-  const days = [...new Set([...recovered, ...newer])].sort();
+  const recovered = (await store.sourceLog.recoveredSince(previous.createdAt)).filter(
+    (day) => day > weekBefore && day <= latestDay && day > (first?.batchDay ?? latestDay),
+  );
+  if (previous.batchDay >= latestDay && recovered.length === 0) return [];
+  const after = previous.batchDay > weekBefore ? previous.batchDay : weekBefore;
+  const newer = await store.batches.nonEmptyDaysBetween(after, latestDay);
+  return [...new Set([...recovered, ...newer])].sort();
+}
+
+/** Every paper of the batches the digest covers (see `coveredDays`). */
+async function candidatePapers(store: Store, subscriptionId: number, latestDay: string): Promise<Paper[]> {
   const papers = new Map<string, Paper>();
-  for (const day of days)
+  for (const day of await coveredDays(store, subscriptionId, latestDay))
     for (const paper of await store.papers.listByBatchDay(day)) papers.set(paper.id, paper);
   return [...papers.values()];
 }

@@ -10,16 +10,21 @@ export class PgJobLeaseRepository implements Promised<JobLeaseRepository> {
   constructor(private readonly client: SqlClient) {}
 
   async tryStart(job: string, holder: string, tickKey: string, now: string, ttlMs: number): Promise<boolean> {
+    // A tick further ahead than a lease reaches ($6) was started on a clock ahead of ours: ours went back
+    // (NTP, a host set back). Once its lease is over, the job is ours to take, its ticks counting from ours.
+    const ahead = new Date(Date.parse(now) + ttlMs).toISOString();
     const result = await this.client.query(
       `INSERT INTO job_leases (job, holder, expires_at, tick_key, started_at)
        VALUES ($1, $2, $4::timestamptz + $5::double precision * interval '1 millisecond', $3, $4::timestamptz)
        ON CONFLICT (job) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at,
-         tick_key = greatest(job_leases.tick_key COLLATE "C", excluded.tick_key), started_at = excluded.started_at
+         tick_key = CASE WHEN job_leases.tick_key COLLATE "C" > $6 THEN excluded.tick_key
+           ELSE greatest(job_leases.tick_key COLLATE "C", excluded.tick_key) END,
+         started_at = excluded.started_at
        WHERE job_leases.holder = excluded.holder
-         OR (job_leases.tick_key COLLATE "C" < excluded.tick_key
+         OR ((job_leases.tick_key COLLATE "C" < excluded.tick_key OR job_leases.tick_key COLLATE "C" > $6)
            AND (job_leases.expires_at IS NULL OR job_leases.expires_at <= excluded.started_at))
        RETURNING job`,
-      [job, holder, tickKey, now, ttlMs],
+      [job, holder, tickKey, now, ttlMs, ahead],
     );
     return result.rows.length > 0;
   }

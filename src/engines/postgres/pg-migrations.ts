@@ -9,6 +9,8 @@ import type { SqlClient } from './pg-client';
 import { coreSchema } from './pg-core-schema';
 import { installationSchema } from './pg-installation-schema';
 import { paperSchema } from './pg-paper-schema';
+import { acronymSchema } from './pg-search-acronyms';
+import { commonSchema } from './pg-search-common';
 import { searchSchema } from './pg-search-schema';
 
 /**
@@ -47,6 +49,8 @@ export const pgMigrations: string[] = [
   searchSchema,
   installationSchema,
   messageNumbers,
+  acronymSchema,
+  commonSchema,
 ];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;

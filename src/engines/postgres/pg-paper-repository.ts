@@ -4,7 +4,7 @@
  * it is told each change inside the upsert's transaction, so its index never disagrees with the papers.
  */
 import type { Paper } from '../../records/paper';
-import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
+import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, Promised, UpsertResult } from '../../store/store';
 import { named } from '../sql/named';
 import { type PaperRow, paperFromRow, paperParams } from '../sql/paper-row';
@@ -163,5 +163,13 @@ export class PgPaperRepository implements Promised<PaperRepository> {
 
   wordsStartingWith(prefix: string, limit: number): Promise<Map<string, number>> {
     return this.search.wordsStartingWith(prefix, limit);
+  }
+
+  acronymDefinitions(words: string[]): Promise<AcronymDefinitions> {
+    return this.search.acronymDefinitions(words);
+  }
+
+  refreshSearch(): Promise<void> {
+    return this.search.refreshSearch();
   }
 }

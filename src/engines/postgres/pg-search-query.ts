@@ -3,6 +3,7 @@
  * are letters and digits only (src/search/search-text.ts), and any other character is dropped here too, so
  * nothing a user typed can act as tsquery syntax; each tsquery is passed as a parameter to `to_tsquery`.
  */
+import { maxNameGap, namePattern } from '../../search/person-name';
 import { words } from '../../search/search-text';
 import type { PaperFilters, TextAlternative, TextClause } from '../../search-query/text-query';
 
@@ -58,11 +59,26 @@ export class SqlParams {
 const nameQuery = (name: string, weight: ':A' | ':B') =>
   alternativeQuery({ words: words(name), adjacent: true }, weight);
 
+/**
+ * "Yann LeCun" in the authors (A) of `name_vector`: the first name or its initial (a typed initial as a
+ * prefix) before the surname with at most `maxNameGap` words between.
+ */
+function personQuery(name: string): string | null {
+  const pattern = namePattern(name);
+  if (!pattern) return null;
+  const surname = pattern.surname.map(clean).filter(Boolean);
+  if (surname.length === 0) return null;
+  const last = `(${surname.map((word) => `${word}:A`).join(' <-> ')})`;
+  const first = `(${pattern.first.map((alt) => `${clean(alt.word)}:${alt.prefix ? '*' : ''}A`).join(' | ')})`;
+  const gaps = Array.from({ length: maxNameGap + 1 }, (_, gap) => gap + 1);
+  return gaps.map((gap) => `(${first} <${gap}> ${last})`).join(' | ');
+}
+
 /** Conditions on `papers` for the filters; empty when there are none. */
 export function filterConditions(filters: PaperFilters, params: SqlParams): string[] {
   const conditions: string[] = [];
   for (const name of filters.authors ?? []) {
-    const query = nameQuery(name, ':A');
+    const query = personQuery(name) ?? nameQuery(name, ':A');
     conditions.push(query ? `papers.name_vector @@ ${params.tsquery(query)}` : 'false');
   }
   if (filters.organization !== undefined) {
@@ -80,5 +96,7 @@ export function filterConditions(filters: PaperFilters, params: SqlParams): stri
         AND subscriptions.channel_id = ${params.add(channelId)} AND deliveries.state = 'sent')`);
   }
   if (filters.paperIds) conditions.push(`papers.id = ANY(${params.add([...filters.paperIds])}::text[])`);
+  const excluding = anyQuery(filters.excluding ?? []);
+  if (excluding !== null) conditions.push(`NOT papers.search_vector @@ ${params.tsquery(excluding)}`);
   return conditions;
 }

@@ -16,6 +16,12 @@ const sqliteCode = (error: unknown): string => {
   return typeof code === 'string' ? code : '';
 };
 
+/** SQLite refused because another connection holds the lock (its busy wait, if any, ran out). */
+export const isLockRefusal = (error: unknown): boolean => {
+  const code = sqliteCode(error);
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+};
+
 /** Bytes free for unprivileged writes on the volume holding `path`, or null if the system cannot tell. */
 export function freeBytesNear(path: string): number | null {
   try {
@@ -65,7 +71,7 @@ const notWritableNow = (path: string) => `the file ${path} or its folder is not 
 export function classifySqliteError(error: unknown, path: string, readOnly: string | null = null): unknown {
   const code = sqliteCode(error);
   if (code.startsWith('SQLITE_READONLY')) return readOnlyError(path, readOnly ?? notWritableNow(path), error);
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return busyError(path, error);
+  if (isLockRefusal(error)) return busyError(path, error);
   if (isFullDisk(code, path)) return diskFullError(path, error);
   return error;
 }
@@ -79,7 +85,7 @@ export function openFailure(error: unknown, path: string, readOnly: string | nul
   if (isFullDisk(code, path) || code === 'SQLITE_IOERR_SHMSIZE') {
     return diskFullError(path, error, 'open (it needs room for its -wal and -shm files)');
   }
-  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) {
+  if (isLockRefusal(error)) {
     return new PaperboyError(
       'store_busy',
       `The database ${path} is locked by another process (${detail}). Try again once it has finished.`,

@@ -13,16 +13,21 @@ export class SqliteJobLeaseRepository implements JobLeaseRepository {
   constructor(private readonly db: Database.Database) {}
 
   tryStart(job: string, holder: string, tickKey: string, now: string, ttlMs: number): boolean {
+    // A tick further ahead than a lease reaches was started on a clock ahead of ours: ours went back (NTP,
+    // a host set back). Once its lease is over, the job is ours to take, its ticks counting from our clock.
+    const ahead = expiry(now, ttlMs);
     const taken = this.db
       .prepare(
         `INSERT INTO job_leases (job, holder, expires_at, tick_key, started_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (job) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at,
-           tick_key = max(job_leases.tick_key, excluded.tick_key), started_at = excluded.started_at
+           tick_key = CASE WHEN job_leases.tick_key > ? THEN excluded.tick_key
+             ELSE max(job_leases.tick_key, excluded.tick_key) END,
+           started_at = excluded.started_at
          WHERE job_leases.holder = excluded.holder
-           OR (job_leases.tick_key < excluded.tick_key
-             AND (job_leases.expires_at IS NULL OR job_leases.expires_at <= excluded.started_at))`,
+           OR ((job_leases.expires_at IS NULL OR job_leases.expires_at <= ?)
+             AND (job_leases.tick_key < excluded.tick_key OR job_leases.tick_key > ?))`,
       )
-      .run(job, holder, expiry(now, ttlMs), tickKey, now);
+      .run(job, holder, expiry(now, ttlMs), tickKey, now, ahead, now, ahead);
     return taken.changes === 1;
   }
 

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Paper } from '../../records/paper';
-import type { PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
+import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, UpsertResult } from '../../store/store';
 import { paperWords } from '../spelling-variants';
 import { type PaperRow, paperFromRow, paperParams } from '../sql/paper-row';
@@ -168,5 +168,13 @@ export class SqlitePaperRepository implements PaperRepository {
 
   wordsStartingWith(prefix: string, limit: number): Map<string, number> {
     return this.vocabulary.wordsStartingWith(prefix, limit);
+  }
+
+  acronymDefinitions(words: string[]): AcronymDefinitions {
+    return this.textSearch.acronyms.definitions(words);
+  }
+
+  refreshSearch(): void {
+    this.textSearch.refresh();
   }
 }

@@ -1,6 +1,6 @@
 /** The SQL side of search filters: conditions on the rows a search or a listing joins. */
 import type { PaperFilters } from '../../search-query/text-query';
-import { nameExpressions } from './sqlite-search-match';
+import { clauseExpression, nameExpressions } from './sqlite-search-match';
 
 /** The day a paper counts as, for `since` filters: its batch day, or its publication day if never listed. */
 export const paperDay = `coalesce(papers.batch_day, substr(papers.published_at, 1, 10))`;
@@ -37,6 +37,10 @@ export function filterConditions(filters: PaperFilters, rows: FilterRows, rowid?
         AND subscriptions.channel_id = @channelId AND deliveries.state = 'sent')`);
   }
   if (filters.paperIds) conditions.push('papers.id IN (SELECT value FROM json_each(@paperIds))');
+  if (filters.excluding && filters.excluding.length > 0)
+    conditions.push(
+      `${rows === 'papers' ? 'papers.rowid' : (rowid ?? 'prior.rowid')} NOT IN (SELECT rowid FROM paper_search WHERE paper_search MATCH @excluding)`,
+    );
   return conditions;
 }
 
@@ -48,4 +52,9 @@ export const filterParams = (filters: PaperFilters) => ({
   workspaceId: filters.postedIn?.workspaceId ?? '',
   channelId: filters.postedIn?.channelId ?? '',
   paperIds: JSON.stringify(filters.paperIds ?? []),
+  excluding:
+    (filters.excluding ?? [])
+      .map(clauseExpression)
+      .filter((part): part is string => part !== null)
+      .join(' OR ') || '""',
 });

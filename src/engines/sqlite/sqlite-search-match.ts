@@ -2,6 +2,8 @@
  * Turns a planned text query and the names filters into one FTS5 MATCH expression. Every word is quoted
  * (with quotes doubled), so nothing a user typed can act as FTS5 syntax, whatever the search service sends.
  */
+
+import { maxNameGap, namePattern } from '../../search/person-name';
 import { recencyHalfLifeDays, saturatingUpvotes } from '../../search/ranking';
 import { words } from '../../search/search-text';
 import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
@@ -57,7 +59,8 @@ export function textExpression(query: TextQuery): string | null {
 export function nameExpressions(filters: PaperFilters): string[] {
   const parts: string[] = [];
   for (const name of filters.authors ?? []) {
-    const phrase = alternative({ words: words(name), adjacent: true });
+    const pattern = namePattern(name);
+    const phrase = pattern ? personExpression(pattern) : alternative({ words: words(name), adjacent: true });
     parts.push(phrase ? `{authors} : (${phrase})` : '""');
   }
   if (filters.organization !== undefined) {
@@ -65,4 +68,15 @@ export function nameExpressions(filters: PaperFilters): string[] {
     parts.push(phrase ? `{organization} : (${phrase})` : '""');
   }
   return parts;
+}
+
+/**
+ * "Yann LeCun": NEAR(first-name-or-initial surname), a middle name or two between. NEAR takes no order:
+ * the search service keeps the papers writing the first name first (src/search/person-name.ts).
+ */
+function personExpression({ first, surname }: NonNullable<ReturnType<typeof namePattern>>): string {
+  const last = surname.map(quote).join(' + ');
+  return first
+    .map((alt) => `NEAR(${quote(alt.word)}${alt.prefix ? '*' : ''} ${last}, ${maxNameGap})`)
+    .join(' OR ');
 }

@@ -190,3 +190,23 @@ export const searchWithoutFacets = `
   ) WITHOUT ROWID;
   DELETE FROM paper_search_common_stems;
   `;
+
+/**
+ * 17: the acronyms the papers define ("long form (SHORT)"), mined by the sync job (sqlite-search-acronyms.ts):
+ * one row per acronym and long form with how many papers define it, looked up by acronym and by the long
+ * form's first word; and how far (by rowid) the papers have been mined.
+ */
+export const searchAcronyms = `
+  CREATE TABLE search_acronyms (
+    acronym TEXT NOT NULL,
+    long_form TEXT NOT NULL,          -- folded words, one space apart
+    first_word TEXT NOT NULL,
+    papers INTEGER NOT NULL,
+    PRIMARY KEY (acronym, long_form)
+  ) WITHOUT ROWID;
+  CREATE INDEX search_acronyms_first_word ON search_acronyms (first_word);
+  CREATE TABLE search_acronyms_mined (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    mined_rowid INTEGER NOT NULL
+  );
+  `;

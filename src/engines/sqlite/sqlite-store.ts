@@ -26,10 +26,13 @@ export const sqlitePathFromUrl = (url: string) =>
 
 /**
  * How long one write waits for another process's write lock. better-sqlite3 is synchronous, so SQLite's
- * busy handler waits on the event loop: a long wait would freeze every chat command. Callers retry a
- * refused write later instead (commands after a pause, digests on the next tick).
+ * busy handler sleeps on the event loop: every waiting write would hold up every chat acknowledgement,
+ * every gateway heartbeat and every timer for that long (20 commands waiting 200 ms each froze the loop
+ * for 4 s). A few milliseconds let a write slip in after another process's short transaction; callers
+ * retry a refused write after an asynchronous pause instead (commands for 10 s, digests on the next
+ * tick), and readers never wait at all (WAL).
  */
-export const busyTimeoutMs = 200;
+export const busyTimeoutMs = 5;
 
 export interface SqliteStoreOptions {
   /** Hands the opened connection to a test (e.g. to cap `max_page_count` and produce SQLITE_FULL). */

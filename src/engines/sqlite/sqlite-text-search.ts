@@ -9,6 +9,8 @@
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../../search-query/text-query';
 import { type PaperRow, paperFromRow } from '../sql/paper-row';
+import { isLockRefusal } from './sqlite-faults';
+import { SqliteSearchAcronyms } from './sqlite-search-acronyms';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
 import {
@@ -27,12 +29,17 @@ export class SqliteTextSearch {
 
   private readonly newestDay;
   private readonly common;
+  readonly acronyms;
 
-  constructor(db: Database.Database, commonPapers?: number) {
+  constructor(
+    private readonly db: Database.Database,
+    commonPapers?: number,
+  ) {
     // Through the day index: the newest paper's day as a julian day, for the prior's recency.
     this.newestDay = db.prepare(`SELECT julianday((SELECT max(${paperDay}) FROM papers))`).pluck();
     this.statements = new StatementCache(db);
     this.common = new SqliteSearchCommon(db, commonPapers);
+    this.acronyms = new SqliteSearchAcronyms(db);
     this.byRowids = db.prepare('SELECT * FROM papers WHERE rowid IN (SELECT value FROM json_each(?))');
     // The AI summary (column 2) when it holds a query word, else the abstract (column 3): the title is on the
     // card already. One query for the page: FTS5 seeks each listed paper (test/store/fts5-rowid.test.ts).
@@ -48,7 +55,6 @@ export class SqliteTextSearch {
   search(query: TextQuery, filters: PaperFilters, limit: number): TextHit[] {
     if (textExpression(query) === null || limit <= 0) return [];
     const newestDay = this.newestJulianDay();
-    this.common.refresh(newestDay);
     // Clauses whose stems are in many papers choose no window: the lists do when every clause has such
     // words (its rare alternatives scored in full beside them), else the clauses with none do.
     const unscored = query.unscored ?? [];
@@ -102,9 +108,24 @@ export class SqliteTextSearch {
       .all({ ...params, match, limit, priorWeight }) as Scored[];
   }
 
-  /** Papers were written: the next search brings the common-stem lists up to date. */
+  /** Papers were written: the next refresh brings the common-stem lists up to date. */
   papersChanged(): void {
     this.common.papersChanged();
+  }
+
+  /**
+   * After a sync stored papers: mines their acronyms and rebuilds the stale common-stem lists. Both are
+   * derived data, written in transactions that roll back whole: while another process holds the write
+   * lock, the day stays saved, searches read the lists as they were, and the next refresh catches up.
+   */
+  refresh(): void {
+    if (this.db.readonly) return;
+    try {
+      this.acronyms.mineNew();
+      this.common.refresh(this.newestJulianDay());
+    } catch (error) {
+      if (!isLockRefusal(error)) throw error;
+    }
   }
 
   private rows(query: TextQuery, ranked: Scored[]): TextHit[] {

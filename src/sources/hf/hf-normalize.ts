@@ -1,4 +1,5 @@
 import { canonicalArxivId } from '../../papers/arxiv-id';
+import { boundPaper } from '../../papers/paper-bounds';
 import type { Paper } from '../../records/paper';
 import type { HfDailyItem, HfPaper } from './hf-schemas';
 
@@ -49,10 +50,10 @@ const userName = (
   user: { name?: string | null | undefined; fullname?: string | null | undefined } | null | undefined,
 ) => user?.fullname?.trim() || user?.name?.trim() || null;
 
-/** A paper object (flat, as `/api/papers/{id}` returns it) → Paper. */
+/** A paper object (flat, as `/api/papers/{id}` returns it) → Paper, every field within `paperBounds`. */
 export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDailyItem): Paper {
   const organization = paper.organization ?? listing?.organization ?? null;
-  return {
+  return boundPaper({
     id: canonicalArxivId(paper.id) ?? paper.id,
     title: collapseWhitespace(paper.title),
     abstract: collapseWhitespace(paper.summary ?? listing?.summary ?? ''),
@@ -82,7 +83,7 @@ export function normalizeHfPaper(paper: HfPaper, baseUrl: string, listing?: HfDa
       .filter((url): url is string => url !== null),
     submittedBy: userName(listing?.submittedBy ?? paper.submittedOnDailyBy),
     discussionId: paper.discussionId ?? null,
-  };
+  });
 }
 
 /** A daily item → Paper, its batch day defaulting to the day that was asked for (none for the trending list). */

@@ -91,5 +91,7 @@ export async function fixtureStore(
 ): Promise<Store> {
   const store = await open();
   await store.papers.upsertMany(papers);
+  // As the sync job does after a fetch.
+  await store.papers.refreshSearch();
   return store;
 }

@@ -4,7 +4,10 @@
  * authors and organisation. The set's two halves are split here once; the held-out half is for the end of
  * the search work only (see test/search/relevance-set-independent.ts).
  */
+
+import { parseSearchQuery } from '../../../src/search/query-syntax';
 import { allFeatures, type SearchFeatures } from '../../../src/search/search-features';
+import { paperFilters } from '../../../src/search/search-filters';
 import { createSearchService } from '../../../src/search/search-service';
 import { relevanceSetIndependent } from '../relevance-set-independent';
 import { fixtureStore, independentCorpus, type OpenStore } from './fixture-corpus';
@@ -25,6 +28,11 @@ export async function independentSystems(features: SearchFeatures = allFeatures,
   const papers = independentCorpus();
   const store = await fixtureStore(papers, open);
   const search = createSearchService(store, features);
+  const today =
+    papers
+      .map((paper) => paper.batchDay ?? '')
+      .sort()
+      .at(-1) ?? '';
   const plain = {
     and: plainFts5(papers, plainVariants.and),
     or: plainFts5(papers, plainVariants.or),
@@ -35,8 +43,12 @@ export async function independentSystems(features: SearchFeatures = allFeatures,
     (query: string): Answer => ({ ids: plain[baseline].ids(query), weak: false });
   return {
     papers: papers.length,
+    // As the CLI and the chat command read a query: inline filters parsed out, the rest searched.
     current: async (query: string): Promise<Answer> => {
-      const result = await search.search({ text: query, limit: 10 });
+      const parsed = parseSearchQuery(query);
+      if (parsed.problems.length > 0) return { ids: [], weak: true };
+      const filters = paperFilters(parsed.filters, today);
+      const result = await search.search({ text: parsed.text, filters, limit: 10 });
       return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
     },
     plain: { and: answer('and'), or: answer('or'), orNames: answer('orNames') },

@@ -66,6 +66,22 @@ describe.each(testStores)('$name store: job leases', (testStore) => {
     expect(await jobs.tryStart('digests', 'b', tick(6), at(6), minute)).toBe(true);
   });
 
+  it('after the clock went back further than a lease, takes a finished job at once, and each tick is still won once', async () => {
+    const jobs = store().jobs;
+    // The 09:30 tick ran and finished; the clock is then set back to 09:05.
+    expect(await jobs.tryStart('digests', 'a', tick(30), at(30), minute)).toBe(true);
+    await jobs.finish('digests', 'a');
+    expect(await jobs.tryStart('digests', 'b', tick(5), at(5), minute)).toBe(true);
+    // From there the ticks count again from the clock as it now is.
+    expect(await jobs.tryStart('digests', 'c', tick(5), at(5, 1), minute)).toBe(false);
+    await jobs.finish('digests', 'b');
+    expect(await jobs.tryStart('digests', 'c', tick(5), at(5, 10), minute)).toBe(false);
+    expect(await jobs.tryStart('digests', 'c', tick(6), at(6), minute)).toBe(true);
+    // A lease still live is never taken, however far ahead its tick: its holder may be running it.
+    expect(await jobs.tryStart('digests', 'c', tick(40), at(40), minute)).toBe(true);
+    expect(await jobs.tryStart('digests', 'd', tick(7), at(7), minute)).toBe(false);
+  });
+
   it('lets its own holder start the next tick while its lease is alive', async () => {
     const jobs = store().jobs;
     expect(await jobs.tryStart('digests', 'a', tick(0), at(0), 10 * minute)).toBe(true);
