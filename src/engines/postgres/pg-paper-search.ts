@@ -19,7 +19,7 @@ import type {
   TextQuery,
 } from '../../search-query/text-query';
 import type { PaperRepository, Promised } from '../../store/store';
-import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
+import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import type { SqlClient } from './pg-client';
 import { PgSearchAcronyms } from './pg-search-acronyms';
 import { PgSearchCommon } from './pg-search-common';
@@ -51,8 +51,11 @@ type SearchMethods = Pick<
 /** ts_rank's normalisation: rank / (1 + log(document length)), as bm25 favours the shorter document. */
 const rankNormalization = 1;
 
-/** popularityPrior (src/search/ranking.ts) over a `papers` row, recency counted back from `newest` (a date). */
-const priorExpression = (
+/**
+ * popularityPrior (src/search/ranking.ts) over a `papers` row, recency counted back from `newest` (a date);
+ * test/store/search-prior.test.ts checks they agree.
+ */
+export const priorExpression = (
   newest: string,
 ) => `(0.6::float8 * least(1.0::float8, ln(1 + greatest(0, papers.upvotes)) / ln(${1 + saturatingUpvotes}::float8))
   + 0.4::float8 * power(0.5::float8, greatest(0, ${newest} - (${paperDay})::date)::float8 / ${recencyHalfLifeDays}))`;
