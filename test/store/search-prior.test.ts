@@ -11,6 +11,14 @@ import { popularityPrior } from '../../src/search/ranking';
 import { makePaper } from '../support/papers';
 import { createPgliteClient, sharedPglite } from '../support/pglite-client';
 
+/** Papers of every kind the prior weighs: no upvotes, a few, almost saturated, past saturation; old and new. */
+const papers = [
+  makePaper('2401.00001', { upvotes: 0, batchDay: '2026-11-30' }),
+  makePaper('2401.00002', { upvotes: 7, batchDay: '2026-06-01' }),
+  makePaper('2401.00003', { upvotes: 299, batchDay: null, publishedAt: '2025-01-15T08:00:00.000Z' }),
+  makePaper('2401.00004', { upvotes: 5000, batchDay: '2024-02-29' }),
+];
+
 /**
  * The ranked window is chosen in SQL by bm25 × the popularity prior, the final order in TypeScript: both
  * must compute the same prior, from a table the triggers keep in step with the papers.
@@ -18,12 +26,6 @@ import { createPgliteClient, sharedPglite } from '../support/pglite-client';
 describe('the popularity prior in SQL', async () => {
   const file = join(mkdtempSync(join(tmpdir(), 'paperboy-prior-')), 'prior.db');
   const store = openSqliteStore(file);
-  const papers = [
-    makePaper('2401.00001', { upvotes: 0, batchDay: '2026-11-30' }),
-    makePaper('2401.00002', { upvotes: 7, batchDay: '2026-06-01' }),
-    makePaper('2401.00003', { upvotes: 299, batchDay: null, publishedAt: '2025-01-15T08:00:00.000Z' }),
-    makePaper('2401.00004', { upvotes: 5000, batchDay: '2024-02-29' }),
-  ];
   await store.papers.upsertMany(papers);
   const db = new Database(file, { readonly: true });
   const priors = () =>
@@ -67,12 +69,6 @@ describe('the popularity prior in PostgreSQL SQL', () => {
     const client = createPgliteClient(db, schema);
     const store = await openPostgresStoreOn(client);
     try {
-      const papers = [
-        makePaper('2401.00001', { upvotes: 0, batchDay: '2026-11-30' }),
-        makePaper('2401.00002', { upvotes: 7, batchDay: '2026-06-01' }),
-        makePaper('2401.00003', { upvotes: 299, batchDay: null, publishedAt: '2025-01-15T08:00:00.000Z' }),
-        makePaper('2401.00004', { upvotes: 5000, batchDay: '2024-02-29' }),
-      ];
       await store.papers.upsertMany(papers);
       const priors = async () =>
         (

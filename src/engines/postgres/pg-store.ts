@@ -5,14 +5,8 @@
  */
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
-import { SqlBatchRepository } from '../sql/batch-repository';
-import { SqlDeliveryRepository } from '../sql/delivery-repository';
-import { SqlDiscussionRepository } from '../sql/discussion-repository';
-import { SqlInstallationRepository } from '../sql/installation-repository';
-import { SqlRankingRepository } from '../sql/ranking-repository';
 import { recordDay } from '../sql/record-day';
-import { SqlSourceLogRepository } from '../sql/source-log-repository';
-import { SqlSubscriptionRepository } from '../sql/subscription-repository';
+import { sqlRepositories } from '../sql/sql-repositories';
 import type { SqlClient } from './pg-client';
 import { PgJobLeaseRepository } from './pg-job-lease-repository';
 import { migratePostgres } from './pg-migrations';
@@ -54,14 +48,8 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     sharedByInstances: true,
     readOnly: null,
     papers: papersOn(client),
-    batches: new SqlBatchRepository(sql),
-    subscriptions: new SqlSubscriptionRepository(sql),
-    deliveries: new SqlDeliveryRepository(sql),
-    discussion: new SqlDiscussionRepository(sql),
-    sourceLog: new SqlSourceLogRepository(sql),
-    ranking: new SqlRankingRepository(sql),
     jobs: new PgJobLeaseRepository(client),
-    installations: new SqlInstallationRepository(sql),
+    ...sqlRepositories(sql),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>
       client
         .transaction(async (tx) => {

@@ -4,14 +4,8 @@ import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
-import { SqlBatchRepository } from '../sql/batch-repository';
-import { SqlDeliveryRepository } from '../sql/delivery-repository';
-import { SqlDiscussionRepository } from '../sql/discussion-repository';
-import { SqlInstallationRepository } from '../sql/installation-repository';
-import { SqlRankingRepository } from '../sql/ranking-repository';
 import { recordDay } from '../sql/record-day';
-import { SqlSourceLogRepository } from '../sql/source-log-repository';
-import { SqlSubscriptionRepository } from '../sql/subscription-repository';
+import { sqlRepositories } from '../sql/sql-repositories';
 import { migrations } from './migrations';
 import { openFailure } from './sqlite-faults';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
@@ -71,14 +65,8 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     sharedByInstances: false,
     readOnly,
     papers: lift(papers),
-    batches: new SqlBatchRepository(sql),
-    subscriptions: new SqlSubscriptionRepository(sql),
-    deliveries: new SqlDeliveryRepository(sql),
-    discussion: new SqlDiscussionRepository(sql),
-    sourceLog: new SqlSourceLogRepository(sql),
-    ranking: new SqlRankingRepository(sql),
     jobs: lift(new SqliteJobLeaseRepository(db)),
-    installations: new SqlInstallationRepository(sql),
+    ...sqlRepositories(sql),
     saveDay: (day: SavedDay) =>
       sql.transaction(async (tx) => {
         const upserted = papers.upsertMany(day.papers);
