@@ -12,6 +12,7 @@ import type { CommandSpec } from '../commands/command-spec';
 import type { ChatAdapter, PlatformTelemetry } from '../src/chat/chat-adapter';
 import type { Clock } from '../src/clock';
 import type { BatchSync } from '../src/ingest/batch-sync';
+import type { LogLines } from '../src/logging/log-lines';
 import type { Logger } from '../src/logging/logger';
 import type { TeamRanking } from '../src/ranking/team-ranking';
 import type { Subscription } from '../src/records/subscription';
@@ -28,6 +29,8 @@ export interface PlatformPlan {
 export interface Terminal {
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable & { isTTY?: boolean };
+  /** The log's lines, when they share this terminal: a prompt holds them off its own line. */
+  logLines?: LogLines;
 }
 
 /** What a module's adapter is handed when the configuration turns it on. */

@@ -13,4 +13,6 @@ export interface CommandContext {
   manageChannelRequirement: string;
   /** How to write a command on this platform, for examples in messages: `/papers` */
   commandPrefix: string;
+  /** What this platform adds to `help` (the console's own words: next, react, exit…), one line each. */
+  platformHelp?: readonly string[];
 }

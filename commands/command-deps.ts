@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../src/clock';
+import type { EmojiNormaliser } from '../src/discussion/emoji';
 import type { BatchSync } from '../src/ingest/batch-sync';
 import type { TeamRanking } from '../src/ranking/team-ranking';
 import type { SearchService } from '../src/search/search-service';
@@ -27,6 +28,8 @@ export interface CommandDeps {
   log: Logger;
   continuations: Continuations;
   specs: readonly CommandSpec[];
+  /** Every platform's emoji names as Unicode (Slack's `:-1:` is 👎), to compare two emoji settings. */
+  toUnicode: EmojiNormaliser;
   /** How long a reply waits on the source (`sourceReplyWaitMs`; tests may shorten it). */
   sourceWaitMs: number;
 }

@@ -3,6 +3,7 @@
  * Slack's manifest, `help` and the console all read this list (modules add theirs after it, such as email's
  * `/papers email`): adding a subcommand is writing `commands/<name>.ts` and adding its line here.
  */
+import { agendaCommand } from './agenda';
 import type { Command } from './command';
 import type { CommandSpec } from './command-spec';
 import { discussedCommand } from './discussed';
@@ -32,6 +33,7 @@ export const commandList: readonly Command[] = [
   discussedCommand,
   unflagCommand,
   historyCommand,
+  agendaCommand,
   forYouCommand,
   whyCommand,
   helpCommand,

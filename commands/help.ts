@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { textReply } from '../src/chat/replies';
+import { PaperboyError } from '../src/errors';
 import { maxQueryLength } from '../src/search/search-service';
+import { didYouMean } from '../src/text/edit-distance';
 import { defineCommand } from './command';
+import type { CommandSpec, OptionSpec } from './command-spec';
 
 const searchSyntax = [
   'Search tips: best matches first (papers matching more of your words, in their titles, rank higher), nudged by upvotes. Questions work; typos, split or joined words, hyphens and acronyms (RL, LLM) are understood; the last word completes as you type.',
@@ -21,18 +24,69 @@ const subscribeDefaults =
 const trendingTips =
   "Trending: `trending` shows Hugging Face's trending list right now. `subscribe source=trending` makes the digest post, at its time, the top N trending papers this channel has not had instead of the daily batch (never one twice), with a short note when nothing new is trending (`post_empty=off` silences it).";
 
-/** Words only the terminal has: there is no button or reaction to click there. */
-const consoleWords =
-  'In the terminal: `next` (or `more`) and `prev` page the last list, `share` posts it, `react m3` / `unreact m3` flag or unflag a paper (`react 2`: item 2 of the last list; add `as <name>` to act as a teammate), `exit` (or `quit`) leaves.';
+/** Extra lines for one subcommand's help: the tips that belong to it. */
+const topicTips: Record<string, readonly string[]> = {
+  search: searchSyntax,
+  subscribe: [subscribeDefaults, trendingTips],
+  trending: [trendingTips],
+  settings: rankingTips,
+  'for-you': rankingTips,
+};
+
+function optionLine(option: OptionSpec): string {
+  const limits = [
+    option.required ? 'required' : null,
+    option.minValue !== undefined && option.maxValue !== undefined
+      ? `${option.minValue}–${option.maxValue}`
+      : null,
+    option.type === 'boolean' ? 'on or off' : null,
+  ].filter(Boolean);
+  return `• ${option.name}${limits.length ? ` (${limits.join(', ')})` : ''}: ${option.description}`;
+}
+
+/** `help search`: one subcommand's usage, options and tips. */
+function topicHelp(spec: CommandSpec, prefix: string): string {
+  const options = spec.options.filter((option) => !option.rest);
+  return [
+    `\`${prefix} ${spec.usage}\` — ${spec.description}`,
+    ...(options.length ? ['', 'Options:', ...options.map(optionLine)] : []),
+    ...(topicTips[spec.name] ? ['', ...(topicTips[spec.name] ?? [])] : []),
+  ].join('\n');
+}
 
 export const helpCommand = defineCommand({
-  spec: { name: 'help', description: 'What paperboy can do', usage: 'help', options: [] },
-  schema: z.object({}),
-  run(_options, _invocation, context, deps) {
+  spec: {
+    name: 'help',
+    description: 'What paperboy can do, or one subcommand in detail (help search)',
+    usage: 'help [subcommand]',
+    options: [
+      {
+        name: 'command',
+        type: 'string',
+        description: 'A subcommand to explain, e.g. search',
+        positional: true,
+      },
+    ],
+  },
+  schema: z.object({
+    command: z.string().trim().toLowerCase().max(40, 'that is not a subcommand').optional(),
+  }),
+  run({ command }, _invocation, context, deps) {
+    const platformLines = context.platformHelp ? ['', ...context.platformHelp] : [];
+    if (command) {
+      const spec = deps.specs.find((candidate) => candidate.name === command);
+      if (!spec) {
+        const names = deps.specs.map((candidate) => candidate.name);
+        throw new PaperboyError(
+          'invalid_input',
+          `There is no subcommand "${command}"${didYouMean(command, names)}. Subcommands: ${names.join(', ')}.`,
+        );
+      }
+      return textReply(topicHelp(spec, context.commandPrefix));
+    }
     const lines = deps.specs.map(
       (spec) => `\`${context.commandPrefix} ${spec.usage}\` — ${spec.description}`,
     );
-    const terminal = context.channel.platform === 'console' ? ['', consoleWords] : [];
     return textReply(
       [
         'paperboy: the Hugging Face Daily Papers in this channel.',
@@ -43,7 +97,7 @@ export const helpCommand = defineCommand({
         trendingTips,
         ...searchSyntax,
         ...rankingTips,
-        ...terminal,
+        ...platformLines,
       ].join('\n'),
     );
   },

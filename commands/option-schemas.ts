@@ -47,12 +47,23 @@ export const wholeNumber = (name: string, min: number, max: number) =>
     .min(min, `${name} must be at least ${min}`)
     .max(max, `${name} must be at most ${max}`);
 
+/** The words that mean on and off, in options and in environment variables alike (any case). */
+export const onWords = ['on', 'true', 'yes', 'y', '1', 'enable', 'enabled'] as const;
+export const offWords = ['off', 'false', 'no', 'n', '0', 'disable', 'disabled'] as const;
+
+/** `on`/`off` in any case (`threads=ON`, `post_empty=Yes`), true/false and yes/no too; a bare name is on. */
 export const flag = (name: string) =>
-  z
-    .union([z.boolean(), z.enum(['true', 'false', 'yes', 'no', 'on', 'off'])], {
-      error: `${name} must be on or off (true/false and yes/no work too)`,
-    })
-    .transform((value) => value === true || value === 'true' || value === 'yes' || value === 'on');
+  z.union([z.boolean(), z.string()]).transform((value, ctx) => {
+    if (typeof value === 'boolean') return value;
+    const word = value.trim().toLowerCase();
+    if ((onWords as readonly string[]).includes(word)) return true;
+    if ((offWords as readonly string[]).includes(word)) return false;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${name} must be on or off (true/false and yes/no work too), not "${value}"`,
+    });
+    return z.NEVER;
+  });
 
 /** `diffusion, "large language models"; rl` → ['diffusion', 'large language models', 'rl'] */
 export const keywordList = (name: string) =>

@@ -6,7 +6,12 @@ import { parsePaperReference } from '../src/papers/arxiv-id';
 import { parseName, parseSince } from '../src/search/filter-values';
 import { emptyFilters, parseSearchQuery, type SearchFilterInput } from '../src/search/query-syntax';
 import { combineFilters, describeFilters, hasFilters, paperFilters } from '../src/search/search-filters';
-import { emptySearchText, searchHeading, unsearchableMessage } from '../src/search/search-replies';
+import {
+  emptySearchText,
+  quoteQuery,
+  searchHeading,
+  unsearchableMessage,
+} from '../src/search/search-replies';
 import { maxQueryLength } from '../src/search/search-service';
 import { utcDay } from '../src/time/zoned-time';
 import { defineCommand } from './command';
@@ -162,7 +167,7 @@ async function search(
   if (hfOffered && options.page === 0 && (result.weak || result.hits.length === 0)) {
     const cards = await hfSearchCards(text, deps, hfAutoWaitMs);
     if (cards && cards.length > 0) {
-      const heading = `No close match for "${text}" among the ${stored} stored papers; on Hugging Face`;
+      const heading = `No close match for ${quoteQuery(text)} among the ${stored} stored papers; on Hugging Face`;
       return hfList(text, cards, 0, heading, invocation, context, deps);
     }
   }

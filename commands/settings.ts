@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textReply } from '../src/chat/replies';
-import { looksLikeEmoji } from '../src/discussion/emoji';
+import { looksLikeEmoji, sameEmoji } from '../src/discussion/emoji';
+import { PaperboyError } from '../src/errors';
 import type { ChannelSettings } from '../src/records/discussion';
 import { localMoment } from '../src/time/zoned-time';
 import { defineCommand } from './command';
@@ -95,6 +96,16 @@ export const settingsCommand = defineCommand({
         ranking: changes.ranking ?? discussion.ranking,
         dislikeEmoji: changes.dislike_emoji === undefined ? discussion.dislikeEmoji : changes.dislike_emoji,
       };
+      if (
+        discussion.dislikeEmoji &&
+        sameEmoji(discussion.flagEmoji, discussion.dislikeEmoji, deps.toUnicode)
+      ) {
+        const which = changes.flag_emoji !== undefined ? 'flag_emoji' : 'dislike_emoji';
+        throw new PaperboyError(
+          'invalid_input',
+          `${which}=${which === 'flag_emoji' ? discussion.flagEmoji : discussion.dislikeEmoji} is the same reaction as ${which === 'flag_emoji' ? 'dislike_emoji' : 'flag_emoji'}: one reaction cannot both flag a paper for discussion and tell the ranking it is not for this channel. Choose another emoji (nothing was changed).`,
+        );
+      }
       await deps.store.discussion.saveSettings(context.channel, discussion, now.toISOString());
       if (agenda && changes.agenda) {
         // A slot that already passed today starts next week, not right now.

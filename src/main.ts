@@ -8,7 +8,9 @@ import { type CliArgs, parseCliArgs, usageWith } from './cli/cli-args';
 import { type CliIo, digestCli, fetchCli, searchCli, trendingCli } from './cli/cli-commands';
 import { systemClock } from './clock';
 import { isPaperboyError, PaperboyError } from './errors';
+import { LogLines } from './logging/log-lines';
 import { createLogger } from './logging/logger';
+import { didYouMean } from './text/edit-distance';
 
 const secretsOf = (config: Config) =>
   secretKeys
@@ -34,19 +36,30 @@ async function main(argv: string[], io: CliIo): Promise<number> {
         json: false,
         verbose: argv.includes('--verbose'),
       }
-    : parseCliArgs(argv, usage);
+    : parseCliArgs(argv);
   if (args.command === 'help') {
     io.stdout.write(`${usage}\n`);
     return 0;
   }
+  const known = ['start', 'fetch', 'search', 'digest', 'trending', 'backup', 'restore', 'help'];
+  if (!moduleCommand && !known.includes(args.command)) {
+    const names = [...known, ...moduleCommands.map((command) => command.name)];
+    throw new PaperboyError(
+      'invalid_input',
+      `Unknown command "${args.command}"${didYouMean(args.command, names)}. paperboy help lists the commands.`,
+    );
+  }
   const config = loadConfig();
   // One-shot commands keep the terminal for their output: only warnings and errors are logged.
   const quiet = args.command !== 'start' && !args.verbose;
+  const logLines = new LogLines();
   const log = createLogger({
     level: config.LOG_LEVEL ?? (quiet ? 'warn' : 'info'),
     format: config.LOG_FORMAT,
     secrets: secretsOf(config),
     secretKeys,
+    // The bot may share the terminal with the console's prompt, which keeps log lines off its line.
+    ...(args.command === 'start' ? { lines: logLines } : {}),
   });
   if (moduleCommand) {
     const opened: Core[] = [];
@@ -83,7 +96,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command === 'start') {
-    return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout });
+    return runBot({ config, log, demo: args.demo, stdin: process.stdin, stdout: process.stdout, logLines });
   }
   const core = await createCore({ config, clock: systemClock, log });
   try {

@@ -19,7 +19,7 @@ export const consoleModule = definePlatform({
       : { on: true, reason: 'no chat adapter configured' },
   halfConfigured: () => [],
   createAdapter(_config, deps) {
-    const { stdin, stdout } = deps.terminal;
+    const { stdin, stdout, logLines } = deps.terminal;
     const style = stdout.isTTY ? ansiStyle : plainStyle;
     const adapter = createConsoleAdapter({
       output: stdout,
@@ -42,6 +42,7 @@ export const consoleModule = definePlatform({
           signal,
           sourceUrl: deps.source.location,
           waitMs: deps.source.replyWaitMs,
+          ...(logLines ? { logLines } : {}),
         }),
     };
   },

@@ -5,6 +5,7 @@
  */
 import type { CommandService } from '../../commands/command-service';
 import type { PaperListReply } from '../../src/chat/replies';
+import { isPaperboyError } from '../../src/errors';
 import { parsePaperReference } from '../../src/papers/arxiv-id';
 import type { ChannelRef } from '../../src/records/channel';
 import type { ReactionResult } from '../../src/records/discussion';
@@ -36,6 +37,22 @@ const userIdFor = (name: string) => (name === consoleUser.name ? consoleUser.id 
 
 /** What a reaction's target is: a message to react on, or a refusal to print. */
 type Target = { messageId: string; shownAs: string; hint?: string } | { refused: string };
+
+/**
+ * A reaction that could not be recorded, in one line: a paper paperboy has not stored is asked of Hugging
+ * Face, and what it answered (or did not) is said in words, not as the source's own error text.
+ */
+function notRecorded(error: unknown, target: string): string {
+  const code = isPaperboyError(error) ? error.code : null;
+  if (code === 'source_bad_response')
+    return `✖ Nothing was recorded: paperboy has not stored ${target}, and Hugging Face answered with something that is not a paper. Try again later, or react on a paper shown here.`;
+  if (code === 'source_unavailable')
+    return `✖ Nothing was recorded: paperboy has not stored ${target}, and Hugging Face could not be reached. Try again in a minute.`;
+  if (code === 'not_found' || code === 'config_invalid' || code === 'invalid_input')
+    return `✖ Nothing was recorded: ${(error as Error).message}`;
+  const reason = error instanceof Error ? error.message : String(error);
+  return `✖ The reaction was not recorded: ${reason}`;
+}
 
 /** Reads typed reactions; null from `handle` when the line is not one. */
 export function createConsoleReactions(options: ConsoleReactionOptions) {
@@ -113,14 +130,19 @@ export function createConsoleReactions(options: ConsoleReactionOptions) {
     if (!target || !user) return `✖ Usage: ${syntax}`;
     const resolved = await resolve(target, user);
     if ('refused' in resolved) return resolved.refused;
-    const result: ReactionResult = await options.commands.react({
-      channel: options.channel,
-      messageId: resolved.messageId,
-      userId: userIdFor(user),
-      userName: user,
-      emoji,
-      action,
-    });
+    let result: ReactionResult;
+    try {
+      result = await options.commands.react({
+        channel: options.channel,
+        messageId: resolved.messageId,
+        userId: userIdFor(user),
+        userName: user,
+        emoji,
+        action,
+      });
+    } catch (error) {
+      return notRecorded(error, resolved.shownAs);
+    }
     const answer = describeReaction(result, {
       emoji,
       target: resolved.shownAs,

@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { CommandService } from '../../commands/command-service';
 import { previewForChannel } from '../../src/digest/digest-preview';
 import type { BatchSync } from '../../src/ingest/batch-sync';
+import type { LogLines } from '../../src/logging/log-lines';
 import type { TeamRanking } from '../../src/ranking/team-ranking';
 import type { Store } from '../../src/store/store';
 import { settleWithin } from '../../src/time/settle-within';
@@ -31,6 +32,8 @@ export interface ConsoleSessionOptions {
   sourceUrl: string;
   /** How long the prompt waits for the start-up digest before it comes up anyway. */
   waitMs: number;
+  /** The log's lines, kept off the prompt's line. */
+  logLines?: LogLines;
 }
 
 export async function runConsoleSession(options: ConsoleSessionOptions): Promise<void> {
@@ -66,6 +69,7 @@ export async function runConsoleSession(options: ConsoleSessionOptions): Promise
     terminal: options.stdin.isTTY === true,
     messages: options.port,
     signal: options.signal,
+    ...(options.logLines ? { logLines: options.logLines } : {}),
     flagEmoji: async () => (await options.store.discussion.getSettings(consoleChannel)).flagEmoji,
   }).finally(() => {
     open = false;

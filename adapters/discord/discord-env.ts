@@ -1,6 +1,6 @@
 /** Discord's slice of the environment (documented in `.env.example`). */
 import { z } from 'zod';
-import { url } from '../../src/config/env.schema';
+import { envBoolean, url } from '../../src/config/env.schema';
 import { shardCountSchema, shardIdsSchema } from './discord-shards';
 
 export const discordEnv = {
@@ -11,10 +11,7 @@ export const discordEnv = {
     .optional(),
   DISCORD_API_BASE: url('DISCORD_API_BASE').default('https://discord.com/api'),
   /** Privileged intent (switch it on in the developer portal too): lets 🔖 on any message linking a paper work. */
-  DISCORD_MESSAGE_CONTENT: z
-    .enum(['true', 'false', '1', '0'], { error: 'DISCORD_MESSAGE_CONTENT is true or false' })
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  DISCORD_MESSAGE_CONTENT: envBoolean('DISCORD_MESSAGE_CONTENT', false),
   DISCORD_GUILD_ID: z.string().regex(/^\d+$/, 'DISCORD_GUILD_ID is a numeric snowflake').optional(),
   /** Total gateway shards across all instances, or `auto` (Discord's recommended count, all in this process). Unset: 1. */
   DISCORD_SHARD_COUNT: shardCountSchema.optional(),

@@ -82,8 +82,9 @@ export const emailCli: PlatformCliCommand<EmailConfig> = {
       case 'why': {
         const address = addressArg(args[0]);
         if (!args[1]) throw new PaperboyError('invalid_input', `Which paper? ${help}`);
-        output = textOf(
-          await (await openCore()).commands.executeText(`why ${args[1]}`, ownerContext(address)),
+        output = forAnAddress(
+          textOf(await (await openCore()).commands.executeText(`why ${args[1]}`, ownerContext(address))),
+          address,
         );
         break;
       }
@@ -108,3 +109,17 @@ export const emailCli: PlatformCliCommand<EmailConfig> = {
     stdout.write(`${output}\n`);
   },
 };
+
+/**
+ * The core explains a paper to a channel ("this channel's first digest", "posted here"); for an address the
+ * same facts are said of the address and its mail.
+ */
+export function forAnAddress(text: string, address: string): string {
+  return text
+    .replace(/\b[Tt]his channel's\b/g, (word) => `${word[0] === 'T' ? 'T' : 't'}his address's`)
+    .replace(/\bThis channel\b/g, address)
+    .replace(/\b(this|the) channel\b/g, (_word, article: string) => `${article} address`)
+    .replace(/\bposted here\b/g, 'mailed to it')
+    .replace(/\bposted\b/g, 'mailed')
+    .replace(/\bpost(s|ing)?\b/g, (_word, ending: string | undefined) => `mail${ending ?? ''}`);
+}

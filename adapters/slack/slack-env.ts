@@ -1,6 +1,6 @@
 /** Slack's slice of the environment (documented in `.env.example`). */
 import { z } from 'zod';
-import { port, url } from '../../src/config/env.schema';
+import { envBoolean, port, url } from '../../src/config/env.schema';
 import { parseKey } from '../../src/secrets/secret-box';
 
 const keyMessage = (name: string) =>
@@ -27,10 +27,7 @@ export const slackEnv = {
    * HTTP mode: answer Slack only once the listener ran (Bolt's option for FaaS hosts that freeze the
    * process after the response; also what makes tests deterministic). Default false: ack at once.
    */
-  SLACK_PROCESS_BEFORE_RESPONSE: z
-    .enum(['true', 'false', '1', '0'], { error: 'SLACK_PROCESS_BEFORE_RESPONSE is true or false' })
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  SLACK_PROCESS_BEFORE_RESPONSE: envBoolean('SLACK_PROCESS_BEFORE_RESPONSE', false),
   /** Many workspaces (the OAuth install flow) instead of one bot token. */
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),

@@ -8,6 +8,7 @@ import type { PaperCard, Reply } from '../../src/chat/replies';
 import { errorReply, textReply } from '../../src/chat/replies';
 import { toPaperCard } from '../../src/digest/paper-card';
 import { isPaperboyError } from '../../src/errors';
+import { quoteQuery } from '../../src/search/search-replies';
 import { saveOnTheSide } from '../../src/store/save-on-the-side';
 import type { CommandContext } from '../command-context';
 import type { CommandDeps } from '../command-deps';
@@ -73,7 +74,7 @@ export function hfList(
   return pagedReply(
     {
       heading,
-      emptyText: `Hugging Face knows no paper matching "${text}" either. Try other words.`,
+      emptyText: `Hugging Face knows no paper matching ${quoteQuery(text)} either. Try other words.`,
       ...pageOf(cards, page),
     },
     onHf(invocation, page),
@@ -93,7 +94,7 @@ export async function hfSearchReply(
 ): Promise<Reply> {
   const found = await hfSearch(text, deps, hfAskedWaitMs);
   if ('cards' in found)
-    return hfList(text, found.cards, page, `On Hugging Face: "${text}"`, invocation, context, deps);
+    return hfList(text, found.cards, page, `On Hugging Face: ${quoteQuery(text)}`, invocation, context, deps);
   // A wrong HF_BASE_URL is not an outage: say which URL, as `today` does.
   if (isPaperboyError(found.failed) && found.failed.code === 'config_invalid')
     return errorReply(found.failed.message);

@@ -94,6 +94,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     log: log.child({ service: 'commands' }),
     continuations,
+    toUnicode: unicodeEmoji,
     sourceWaitMs: options.sourceWaitMs ?? sourceReplyWaitMs,
   };
   const discussion = createDiscussionService({

@@ -3,6 +3,7 @@
  * of the platform modules the configuration turns on (the console when no chat platform is), the
  * scheduler, and the session of an adapter in the foreground (the console's prompt).
  */
+
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
@@ -13,6 +14,7 @@ import { type Clock, systemClock } from '../clock';
 import { describeDatabase } from '../config/database-location';
 import { demoClock, startDemoServer } from '../demo/demo-server';
 import { PaperboyError } from '../errors';
+import type { LogLines } from '../logging/log-lines';
 import type { Logger } from '../logging/logger';
 import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import type { Store } from '../store/store';
@@ -43,6 +45,8 @@ export interface RunBotOptions {
   signal?: AbortSignal;
   /** How long a reply (and the console's start-up digest) waits on Hugging Face; default `sourceReplyWaitMs`. */
   sourceWaitMs?: number;
+  /** Where the log writes (standard error), so the console's prompt can keep log lines off its own line. */
+  logLines?: LogLines;
   /** Called once everything is running. */
   onStarted?: (bot: StartedBot) => void;
 }
@@ -92,7 +96,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
   const adapters = createChatAdapters(config, statuses, core, {
-    terminal: { stdin: options.stdin, stdout },
+    terminal: { stdin: options.stdin, stdout, ...(options.logLines ? { logLines: options.logLines } : {}) },
     sourceWaitMs,
   });
   for (const adapter of adapters) core.ports.register(adapter.port);

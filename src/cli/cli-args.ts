@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { PaperboyError } from '../errors';
+import { closestWord } from '../text/edit-distance';
 
 /**
  * `paperboy help`, from the platform modules' names (`Discord, Slack`) and their own commands' lines
@@ -53,7 +54,32 @@ export function checkDay(value: string, flag: string): string {
   return value;
 }
 
-export function parseCliArgs(argv: string[], usage: string): CliArgs {
+/**
+ * A mistyped flag in one line, as a person would put it (`unknown option --dat (did you mean --date?)`),
+ * instead of Node's parseArgs text followed by the whole usage.
+ */
+function argumentProblem(error: unknown, argv: string[], flags: readonly string[]): string {
+  const code = (error as { code?: string }).code;
+  const message = (error as Error).message;
+  const help = 'paperboy help lists the commands and options.';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const typed = /option '([^']+)'/.exec(message)?.[1] ?? argv.find((arg) => arg.startsWith('-')) ?? '';
+    const bare = typed.replace(/^-+/, '').split('=')[0] ?? '';
+    const near = closestWord(bare, flags);
+    return `unknown option ${typed.split('=')[0]}${near ? ` (did you mean --${near}?)` : ''}. ${help}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = /--([a-z-]+)/.exec(message)?.[1] ?? '';
+    const example =
+      flag === 'limit' ? '20' : flag === 'date' || flag === 'from' || flag === 'to' ? '2024-10-25' : '';
+    return example
+      ? `--${flag} needs a value, e.g. --${flag} ${example}. ${help}`
+      : `--${flag} takes no value. ${help}`;
+  }
+  return `${message.replace(/\s+$/, '')}. ${help}`;
+}
+
+export function parseCliArgs(argv: string[]): CliArgs {
   let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true }>>;
   const options = {
     demo: { type: 'boolean' },
@@ -68,10 +94,11 @@ export function parseCliArgs(argv: string[], usage: string): CliArgs {
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new PaperboyError('invalid_input', `${(error as Error).message}\n\n${usage}`);
+    throw new PaperboyError('invalid_input', argumentProblem(error, argv, Object.keys(options)));
   }
   const { values, positionals } = parsed;
-  const [command = 'start', ...rest] = values.help ? ['help'] : positionals;
+  // Bare `npx paperboy` shows what it can do; `npm start` runs `paperboy start` by name.
+  const [command = 'help', ...rest] = values.help ? ['help'] : positionals;
   const args: CliArgs = {
     command,
     positionals: rest,

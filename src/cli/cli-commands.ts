@@ -20,6 +20,21 @@ export interface CliIo {
 const print = (stream: Writable, text: string) => stream.write(`${text}\n`);
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/**
+ * The one date rule of `fetch` and `digest --date`: Hugging Face has no list for a day that has not begun
+ * (UTC), so both refuse it with the same words rather than say "0 papers" or "weekends have none".
+ * Returns today (UTC).
+ */
+export function refuseFutureDay(day: string, now: Date): string {
+  const today = utcDay(now);
+  if (day > today)
+    throw new PaperboyError(
+      'invalid_input',
+      `${day} is in the future (today is ${today} UTC): Hugging Face has no Daily Papers list for it yet, so nothing was fetched or stored`,
+    );
+  return today;
+}
+
 export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
   const ranged = args.from !== undefined || args.to !== undefined;
   if (ranged && args.date)
@@ -42,13 +57,7 @@ export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<vo
       `fetch saves what it fetches, but ${core.store.readOnly}: nothing was fetched. Make it writable, or point DATABASE_URL at a writable copy.`,
     );
   }
-  // Hugging Face has no list for a day that has not begun: say so instead of "0 papers".
-  const today = utcDay(core.clock.now());
-  if (from > today)
-    throw new PaperboyError(
-      'invalid_input',
-      `${from} is in the future (today is ${today} UTC): nothing to fetch yet`,
-    );
+  const today = refuseFutureDay(from, core.clock.now());
   const days: string[] = [];
   for (let day = from; day <= to && day <= today; day = addDays(day, 1)) days.push(day);
   if (to > today) print(io.stderr, `Days after ${today} (today, UTC) are in the future and were skipped.`);
@@ -139,6 +148,8 @@ export async function searchCli(core: Core, args: CliArgs, io: CliIo): Promise<v
 }
 
 export async function digestCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
+  // Before anything is fetched: a day that has not begun would be stored as an empty batch.
+  if (args.date) refuseFutureDay(args.date, core.clock.now());
   const preview = await previewDigest(
     core.store.readOnly ? { ...core, sync: storedDaysOnly(core, core.store.readOnly) } : core,
     core.clock.now(),

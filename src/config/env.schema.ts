@@ -6,7 +6,7 @@ import { projectFolder } from './project-folder';
 export const url = (name: string) =>
   z
     .string()
-    .url(`${name} must be a URL such as https://example.com`)
+    .url({ message: `${name} must be a URL such as https://example.com`, abort: true })
     // paperboy speaks HTTP only: an ftp:// or file:// URL would only fail later, after a long retry budget.
     .refine((value) => /^https?:\/\//i.test(value), {
       message: `${name} must be an http:// or https:// URL such as https://example.com`,
@@ -16,6 +16,19 @@ export const url = (name: string) =>
 /** `LOG_LEVEL=DEBUG` means debug: enum variables are matched without regard to case. */
 export const lowerCased = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), schema);
+
+/** An on/off variable: true/false, yes/no, on/off or 1/0, in any case. */
+export const envBoolean = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .default(fallback ? 'true' : 'false')
+    .transform((value, ctx) => {
+      const word = value.trim().toLowerCase();
+      if (['true', 'yes', 'on', '1', 'y', 'enable', 'enabled'].includes(word)) return true;
+      if (['false', 'no', 'off', '0', 'n', 'disable', 'disabled'].includes(word)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} is true or false (yes/no, on/off and 1/0 work too)` });
+      return z.NEVER;
+    });
 
 export const port = z.coerce
   .number({ error: 'expected a port number from 0 to 65535' })

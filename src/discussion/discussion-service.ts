@@ -12,6 +12,7 @@ import type { Store } from '../store/store';
 import { retryStoreWrites } from '../store/store-retry';
 import { truncateAtWord } from '../text/truncate';
 import { localMoment } from '../time/zoned-time';
+import { weeklyAgendaText } from './agenda-text';
 import { type EmojiNormaliser, sameEmoji } from './emoji';
 
 export interface DiscussionServiceOptions {
@@ -208,23 +209,7 @@ export function createDiscussionService(options: DiscussionServiceOptions): Disc
     }
   }
 
-  async function agendaText(channel: ChannelRef): Promise<string> {
-    const queue = await store.discussion.queue(channel);
-    if (queue.length === 0)
-      return '📋 Reading-group agenda: the discussion queue is empty. React with the flag emoji on a paper to add it.';
-    const titles = new Map(
-      (await store.papers.getMany(queue.map((item) => item.paperId))).map((p) => [p.id, p.title]),
-    );
-    const lines = queue.map((item, index) => {
-      const title = shownTitle(titles.get(item.paperId) ?? `arXiv ${item.paperId}`);
-      const who = item.flags.map((flag) => flag.userName).join(', ');
-      return `${index + 1}. ${title} — ${item.flags.length} flag${item.flags.length === 1 ? '' : 's'} (${who}) https://huggingface.co/papers/${item.paperId}`;
-    });
-    return [
-      `📋 Reading-group agenda: ${queue.length} paper${queue.length === 1 ? '' : 's'} on the queue`,
-      ...lines,
-    ].join('\n');
-  }
+  const agendaText = (channel: ChannelRef) => weeklyAgendaText(store, channel);
 
   async function runDueAgendas(now: Date): Promise<number> {
     let posted = 0;

@@ -26,5 +26,9 @@ export function looksLikeEmoji(value: string): boolean {
   const trimmed = value.trim();
   if (/^:[a-z0-9_+-]+(::skin-tone-\d)?:$/i.test(trimmed) || /^<a?:\w+:\d+>$/.test(trimmed)) return true;
   const clusters = [...graphemes.segment(trimmed)];
-  return clusters.length === 1 && /^\p{Extended_Pictographic}|^\p{Regional_Indicator}{2}$/u.test(trimmed);
+  // A keycap (1️⃣, #️⃣) is a digit, # or * with the keycap mark: one cluster, but not pictographic itself.
+  return (
+    clusters.length === 1 &&
+    /^\p{Extended_Pictographic}|^\p{Regional_Indicator}{2}$|^[0-9#*]\uFE0F?\u20E3$/u.test(trimmed)
+  );
 }

@@ -1,4 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import pinoPretty from 'pino-pretty';
+import type { LogLines } from './log-lines';
 
 export type { Logger };
 
@@ -31,6 +33,8 @@ export interface LoggerOptions {
   /** Configuration keys whose values are secret, blanked wherever a log object carries them. */
   secretKeys?: readonly string[];
   destination?: DestinationStream;
+  /** Standard error shared with a prompt (the console): lines are written in-process, through its guard. */
+  lines?: LogLines;
 }
 
 /** One root logger; everything else uses `log.child({ platform, channel })`. */
@@ -44,6 +48,9 @@ export function createLogger(options: LoggerOptions): Logger {
     hooks: { streamWrite: scrub },
   };
   if (options.destination) return pino(base, options.destination);
+  if (options.lines && pretty)
+    return pino(base, pinoPretty({ colorize: true, ignore: 'pid,hostname', destination: options.lines }));
+  if (options.lines) return pino(base, options.lines);
   if (pretty) {
     return pino({
       ...base,

@@ -4,6 +4,7 @@ import { truncateAtWord } from '../text/truncate';
 import type { BlendParts } from './blend';
 import { type ChannelModel, strongestFeatures } from './channel-model';
 import { featureLabel } from './paper-features';
+import { nameable, type SubjectTerms } from './subject-terms';
 import { dot, type SparseVector } from './tfidf';
 
 export interface FlaggedNeighbour {
@@ -40,6 +41,7 @@ export function rankingReason(
   vector: SparseVector,
   model: ChannelModel,
   flagged: FlaggedNeighbour[],
+  subjects?: SubjectTerms,
 ): string | null {
   const close = closestFlagged(vector, flagged, paper.id);
   if (close.length > 0) {
@@ -54,6 +56,8 @@ export function rankingReason(
   for (const feature of strongestFeatures(model, vector, 12)) {
     const flaggedWith = flagged.filter((neighbour) => neighbour.vector.has(feature)).length;
     if (flaggedWith < minFlaggedWithFeature) continue;
+    // Only what papers name their subject by: filler ("remarkable, demonstrates") is left off.
+    if (subjects && !nameable(feature, subjects)) continue;
     const label = featureLabel(feature, model.labels);
     if (!labels.some((shown) => shown.includes(label) || label.includes(shown))) labels.push(label);
     if (labels.length === 3) break;

@@ -10,6 +10,7 @@ import type { ChannelRef } from '../records/channel';
 import type { Paper } from '../records/paper';
 import { saveOnTheSide } from '../store/save-on-the-side';
 import type { Store } from '../store/store';
+import { addDays } from '../time/zoned-time';
 import {
   type BlendParameters,
   type BlendParts,
@@ -29,6 +30,7 @@ import {
 import { modelFromStore, storedModel } from './model-codec';
 import { createPaperReader } from './paper-reader';
 import { type FlaggedNeighbour, rankingReason } from './ranking-reason';
+import { type SubjectTerms, subjectTerms } from './subject-terms';
 
 /** A post nobody flagged within this many days counts as a weak "not for us". */
 export const ignoredAfterDays = 3;
@@ -36,6 +38,9 @@ export const ignoredAfterDays = 3;
 const maxSignals = 3_000;
 /** Flagged papers a reason may point to (the most recent). */
 const maxNeighbours = 300;
+/** The stored papers a reason's words are learnt from (see subject-terms.ts): the last weeks, at most this many. */
+const subjectCorpusDays = 28;
+const maxSubjectCorpus = 2_000;
 
 export interface RankingStatus {
   /** The channel's setting. */
@@ -73,6 +78,8 @@ export interface TeamRanking {
 interface Trained {
   model: ChannelModel;
   neighbours: FlaggedNeighbour[];
+  /** The words a reason may name, learnt from the channel's papers. */
+  subjects: SubjectTerms;
 }
 
 export interface TeamRankingOptions {
@@ -154,7 +161,14 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
       const paper = papers.get(id);
       return paper ? [{ paperId: id, title: paper.title, vector: vectorOf(trainedModel, paper) }] : [];
     });
-    const entry = { model: trainedModel, neighbours };
+    // Learnt over the stored papers of the last weeks, besides the channel's own: a word's document
+    // frequency needs more papers than a channel may have been shown.
+    const since = addDays(now.toISOString().slice(0, 10), -subjectCorpusDays);
+    const corpus = new Map(papers);
+    for (const paper of await store.papers.listFiltered({ sinceDay: since }, maxSubjectCorpus, 0))
+      corpus.set(paper.id, paper);
+    const subjects = subjectTerms([...corpus.values()], (paper) => reader.terms(paper));
+    const entry = { model: trainedModel, neighbours, subjects };
     cache.set(key, entry);
     return entry;
   }
@@ -187,7 +201,13 @@ export function createTeamRanking(options: TeamRankingOptions): TeamRanking {
       // Only a paper the model likes gets a reason: one there on upvotes alone says nothing about the team.
       const liked = (modelPercentile[index] ?? 0) >= 0.5 && (scores[index] ?? 0) > model.model.bias;
       const note = liked
-        ? rankingReason(paper, vectors[index] as Map<string, number>, model.model, model.neighbours)
+        ? rankingReason(
+            paper,
+            vectors[index] as Map<string, number>,
+            model.model,
+            model.neighbours,
+            model.subjects,
+          )
         : null;
       return { paper, note, parts };
     });

@@ -70,7 +70,8 @@ describe('Discord shard settings', () => {
     expect(message).toContain('DISCORD_SHARD_IDS: "3-1" is not a range: 3 is greater than 1');
     expect(message).toContain('DISCORD_SHARD_IDS: "" is not a shard id');
     expect(message).toContain('DISCORD_SHARD_IDS: "-1" is not a shard id');
-    expect(message).toContain('→ at DISCORD_SHARD_IDS');
+    expect(message).toContain('(DISCORD_SHARD_IDS is "0,one,3-1,,-1")');
+    expect(message).not.toContain('→ at');
   });
 
   it('refuse a shard listed twice, directly or through a range', () => {
@@ -87,7 +88,7 @@ describe('Discord shard settings', () => {
     expect(message).toContain(
       'DISCORD_SHARD_IDS lists shards 4, 5, but DISCORD_SHARD_COUNT=4 has shards 0 to 3 only',
     );
-    expect(message).toContain('→ at DISCORD_SHARD_IDS');
+    expect(message).toContain('(DISCORD_SHARD_IDS is "3-5")');
     expect(problemWith({ DISCORD_SHARD_COUNT: '2', DISCORD_SHARD_IDS: '2' })).toContain(
       'DISCORD_SHARD_IDS lists shard 2, but DISCORD_SHARD_COUNT=2 has shards 0 to 1 only',
     );

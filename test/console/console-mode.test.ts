@@ -157,7 +157,7 @@ describe('console mode, started as a process and driven through its prompt', () 
   it('is one person at the terminal: a typed reaction and a command act as the same user', async () => {
     const input = ['react m3', 'queue', 'unflag 2410.16251', 'queue', 'help', 'exit', ''].join('\n');
     const run = await runCli(['start', '--demo'], { env: {}, cwd, input });
-    expect(run.stdout).toContain('In the terminal: `next` (or `more`) and `prev` page the last list');
+    expect(run.stdout).toContain('In the terminal:\n• `next` (or `more`): the next page of the last list');
     expect(run.stdout).toContain('add `as <name>` to act as a teammate');
     expect(run.stdout).toContain('Daily digest defaults (subscribe): 09:00 UTC, every day, top 10');
     expect(run.stdout).toContain(
@@ -227,6 +227,6 @@ describe('console mode, started as a process and driven through its prompt', () 
     });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('✖ Could not reach http://127.0.0.1:9/api/daily_papers');
-    expect(run.stdout).toContain('try --demo to run offline');
+    expect(run.stdout).toContain('run offline on a bundled batch with `npm start -- --demo`');
   });
 });

@@ -10,6 +10,7 @@ import { coreSchema } from './pg-core-schema';
 import { installationSchema } from './pg-installation-schema';
 import { paperSchema } from './pg-paper-schema';
 import { acronymSchema } from './pg-search-acronyms';
+import { commonSchema } from './pg-search-common';
 import { searchSchema } from './pg-search-schema';
 
 /**
@@ -49,6 +50,7 @@ export const pgMigrations: string[] = [
   installationSchema,
   messageNumbers,
   acronymSchema,
+  commonSchema,
 ];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;

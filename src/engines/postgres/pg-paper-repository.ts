@@ -6,10 +6,11 @@
 import type { Paper } from '../../records/paper';
 import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, Promised, UpsertResult } from '../../store/store';
-import { type PaperRow, paperFromRow, paperParams } from '../sqlite/sqlite-paper-row';
+import { named } from '../sql/named';
+import { type PaperRow, paperFromRow, paperParams } from '../sql/paper-row';
+import { toNumber } from '../sql/rows';
 import type { SqlClient } from './pg-client';
 import { PgPaperSearch } from './pg-paper-search';
-import { named, toNumber } from './pg-rows';
 
 const insertPaper = `INSERT INTO papers (id, title, abstract, authors, organization, upvotes, num_comments,
     ai_summary, ai_keywords, github_url, github_stars, project_page, thumbnail_url, published_at, batch_day,

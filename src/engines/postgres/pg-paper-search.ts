@@ -19,9 +19,10 @@ import type {
   TextQuery,
 } from '../../search-query/text-query';
 import type { PaperRepository, Promised } from '../../store/store';
-import { type PaperRow, paperFromRow } from '../sqlite/sqlite-paper-row';
+import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import type { SqlClient } from './pg-client';
 import { PgSearchAcronyms } from './pg-search-acronyms';
+import { PgSearchCommon } from './pg-search-common';
 import {
   anyQuery,
   clauseQuery,
@@ -50,8 +51,11 @@ type SearchMethods = Pick<
 /** ts_rank's normalisation: rank / (1 + log(document length)), as bm25 favours the shorter document. */
 const rankNormalization = 1;
 
-/** popularityPrior (src/search/ranking.ts) over a `papers` row, recency counted back from `newest` (a date). */
-const priorExpression = (
+/**
+ * popularityPrior (src/search/ranking.ts) over a `papers` row, recency counted back from `newest` (a date);
+ * test/store/search-prior.test.ts checks they agree.
+ */
+export const priorExpression = (
   newest: string,
 ) => `(0.6::float8 * least(1.0::float8, ln(1 + greatest(0, papers.upvotes)) / ln(${1 + saturatingUpvotes}::float8))
   + 0.4::float8 * power(0.5::float8, greatest(0, ${newest} - (${paperDay})::date)::float8 / ${recencyHalfLifeDays}))`;
@@ -73,10 +77,15 @@ type Ranked = PaperRow & { search_score: number; search_matched: number[] | null
 export class PgPaperSearch implements Promised<SearchMethods> {
   private readonly vocabulary: PgSearchVocabulary;
   private readonly acronyms: PgSearchAcronyms;
+  private readonly common: PgSearchCommon;
 
-  constructor(private readonly client: SqlClient) {
+  constructor(
+    private readonly client: SqlClient,
+    commonPapers?: number,
+  ) {
     this.vocabulary = new PgSearchVocabulary(client);
     this.acronyms = new PgSearchAcronyms(client);
+    this.common = new PgSearchCommon(client, commonPapers);
   }
 
   acronymDefinitions(words: string[]): Promise<AcronymDefinitions> {
@@ -86,6 +95,7 @@ export class PgPaperSearch implements Promised<SearchMethods> {
   /** After a sync stored papers: mines their acronyms. */
   async refreshSearch(): Promise<void> {
     await this.acronyms.mineNew();
+    await this.common.refresh(fieldWeights, priorExpression, paperDay);
   }
 
   /** Called inside the upsert's transaction with each changed paper's stored version before (null: new) and now. */
@@ -98,6 +108,12 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     const scored = query.clauses.filter((clause) => clauseQuery(clause) !== null);
     const required = query.required.filter((clause) => clauseQuery(clause) !== null);
     if (scored.length + required.length === 0 || limit <= 0) return [];
+    const newest = `(SELECT max(${paperDay})::date FROM papers)`;
+    const listed = await this.common.ranked(query, filters, limit, priorExpression(newest), async () => {
+      const { rows } = await this.client.query<{ total: string }>(`SELECT ${paperTotal} AS total`);
+      return Number(rows[0]?.total ?? 0);
+    });
+    if (listed) return await this.listedHits(query, listed);
     const ranked = [...scored, ...required];
     const weights = await this.rarities(ranked);
     const params = new SqlParams();
@@ -118,18 +134,8 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     ];
     const priorWeight = query.priorWeight ?? 0;
     const prior = priorWeight > 0 ? priorExpression(`(SELECT max(${paperDay})::date FROM papers)`) : '0';
-    const counted = [...query.clauses, ...(query.unscored ?? [])];
-    const matched = counted
-      .map((clause, index) => {
-        const text = clauseQuery(clause);
-        return text === null
-          ? null
-          : `CASE WHEN papers.search_vector @@ ${params.tsquery(text)} THEN ${index} END`;
-      })
-      .filter((part): part is string => part !== null);
     const { rows } = await this.client.query<Ranked>(
-      `SELECT papers.*, ranked.score AS search_score,
-         ${matched.length > 0 ? `array_remove(ARRAY[${matched.join(', ')}], NULL)` : `'{}'::int[]`} AS search_matched
+      `SELECT papers.*, ranked.score AS search_score, ${matchedExpression(query, params)} AS search_matched
        FROM (
          SELECT rowid, score, score * (1 + ${params.add(priorWeight)} * prior) AS ordering
          FROM (
@@ -141,11 +147,24 @@ export class PgPaperSearch implements Promised<SearchMethods> {
        ORDER BY ranked.ordering DESC, papers.rowid`,
       params.values,
     );
-    return rows.map((row) => ({
-      paper: paperFromRow(row),
-      score: Number(row.search_score),
-      matched: (row.search_matched ?? []).map(Number),
-    }));
+    return rows.map(hitOf);
+  }
+
+  /** The papers the common-word lists chose, in their order, with the clauses each matched. */
+  private async listedHits(
+    query: TextQuery,
+    listed: Array<{ rowid: string; score: number }>,
+  ): Promise<TextHit[]> {
+    const params = new SqlParams();
+    const matched = matchedExpression(query, params);
+    const { rows } = await this.client.query<Ranked>(
+      `SELECT papers.*, listed.score AS search_score, ${matched} AS search_matched
+       FROM unnest(${params.add(listed.map((row) => row.rowid))}::bigint[], ${params.add(listed.map((row) => row.score))}::float8[])
+         WITH ORDINALITY AS listed (rowid, score, place)
+       JOIN papers ON papers.rowid = listed.rowid ORDER BY listed.place`,
+      params.values,
+    );
+    return rows.map(hitOf);
   }
 
   /** Each clause's rarity over the whole table (one statement; not needed when one clause is ranked alone). */
@@ -231,6 +250,25 @@ export class PgPaperSearch implements Promised<SearchMethods> {
   wordsStartingWith(prefix: string, limit: number): Promise<Map<string, number>> {
     return this.vocabulary.wordsStartingWith(prefix, limit);
   }
+}
+
+const hitOf = (row: Ranked): TextHit => ({
+  paper: paperFromRow(row),
+  score: Number(row.search_score),
+  matched: (row.search_matched ?? []).map(Number),
+});
+
+/** The indexes of the clauses (scored, then unscored) a `papers` row matches, as an int[] expression. */
+function matchedExpression(query: TextQuery, params: SqlParams): string {
+  const matched = [...query.clauses, ...(query.unscored ?? [])]
+    .map((clause, index) => {
+      const text = clauseQuery(clause);
+      return text === null
+        ? null
+        : `CASE WHEN papers.search_vector @@ ${params.tsquery(text)} THEN ${index} END`;
+    })
+    .filter((part): part is string => part !== null);
+  return matched.length > 0 ? `array_remove(ARRAY[${matched.join(', ')}], NULL)` : `'{}'::int[]`;
 }
 
 const single = (word: string): TextClause => ({ alternatives: [{ words: [word], adjacent: false }] });

@@ -5,19 +5,15 @@
  */
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
-import { PgBatchRepository } from './pg-batch-repository';
+import { recordDay } from '../sql/record-day';
+import { sqlRepositories } from '../sql/sql-repositories';
 import type { SqlClient } from './pg-client';
-import { PgDeliveryRepository } from './pg-delivery-repository';
-import { PgDiscussionRepository } from './pg-discussion-repository';
-import { PgInstallationRepository } from './pg-installation-repository';
 import { PgJobLeaseRepository } from './pg-job-lease-repository';
 import { migratePostgres } from './pg-migrations';
 import { PaperCountCache, PgPaperRepository } from './pg-paper-repository';
 import { PgPaperSearch } from './pg-paper-search';
 import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
-import { PgRankingRepository } from './pg-ranking-repository';
-import { PgSourceLogRepository } from './pg-source-log-repository';
-import { PgSubscriptionRepository } from './pg-subscription-repository';
+import { pgSql } from './pg-sql';
 
 export type PostgresStoreOptions = PgPoolOptions;
 
@@ -44,6 +40,7 @@ async function requireSchema(client: SqlClient, schema: string, where: string): 
 /** The store over a client the caller made (PGlite in the tests); closing the store closes the client. */
 export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL'): Promise<Store> {
   await migratePostgres(client, undefined, where);
+  const sql = pgSql(client);
   const paperCount = new PaperCountCache();
   const papersOn = (on: SqlClient) => new PgPaperRepository(on, new PgPaperSearch(on), paperCount);
   return {
@@ -51,26 +48,13 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     sharedByInstances: true,
     readOnly: null,
     papers: papersOn(client),
-    batches: new PgBatchRepository(client),
-    subscriptions: new PgSubscriptionRepository(client),
-    deliveries: new PgDeliveryRepository(client),
-    discussion: new PgDiscussionRepository(client),
-    sourceLog: new PgSourceLogRepository(client),
-    ranking: new PgRankingRepository(client),
     jobs: new PgJobLeaseRepository(client),
-    installations: new PgInstallationRepository(client),
+    ...sqlRepositories(sql),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>
       client
         .transaction(async (tx) => {
           const upserted = await papersOn(tx).upsertMany(day.papers);
-          await new PgBatchRepository(tx).record(
-            day.day,
-            day.papers.map((paper) => paper.id),
-            day.fetchedAt,
-          );
-          const sourceLog = new PgSourceLogRepository(tx);
-          await sourceLog.recordRejects(day.day, day.rejected, day.fetchedAt);
-          await sourceLog.markDayRecovered(day.day, day.fetchedAt);
+          await recordDay(pgSql(tx), day);
           return upserted;
         })
         .then((upserted) => {

@@ -297,4 +297,20 @@ export const migrations: string[] = [
   `,
   // 17: searchAcronyms, in sqlite-search-migrations.ts.
   searchAcronyms,
+  // 18: job leases in PostgreSQL's shape (pg-core-schema.ts), which the two had drifted from: the latest tick
+  // started is `tick_key` (was `last_tick`), a finished lease has no expiry (NULL, was ''), the holder may be
+  // unknown, and when the holder started is kept. A lease left by 17 keeps its holder, expiry and tick.
+  `
+  CREATE TABLE job_leases_18 (
+    job TEXT PRIMARY KEY,
+    holder TEXT,
+    expires_at TEXT,                  -- ISO, NULL once finished
+    tick_key TEXT NOT NULL,
+    started_at TEXT NOT NULL
+  );
+  INSERT INTO job_leases_18 (job, holder, expires_at, tick_key, started_at)
+  SELECT job, holder, nullif(expires_at, ''), last_tick, last_tick FROM job_leases;
+  DROP TABLE job_leases;
+  ALTER TABLE job_leases_18 RENAME TO job_leases;
+  `,
 ];

@@ -6,7 +6,6 @@
 import { statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { PaperboyError } from '../../errors';
-import type { Promised } from '../../store/store';
 import { readOnlyError } from './sqlite-read-only';
 
 /** Less free space than this on the database's volume counts as "full" for an I/O error SQLite reports. */
@@ -107,30 +106,4 @@ export function openFailure(error: unknown, path: string, readOnly: string | nul
       'It is left untouched: restore it from a backup, or point DATABASE_URL at another file.',
     { cause: error },
   );
-}
-
-/**
- * Lifts a synchronous repository to the store's asynchronous contract: each call still runs at once (so
- * nothing else can run between a statement and the next inside it), and its result or its coded error
- * (an outside fault mapped by `classifySqliteError`; an error already coded passes through) settles the
- * promise.
- */
-export function promisedWithFaultCodes<T extends object>(
-  target: T,
-  path: string,
-  readOnly: string | null = null,
-): Promised<T> {
-  return new Proxy(target, {
-    get(object, property, receiver) {
-      const value = Reflect.get(object, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        try {
-          return Promise.resolve(value.apply(object, args));
-        } catch (error) {
-          return Promise.reject(classifySqliteError(error, path, readOnly));
-        }
-      };
-    },
-  }) as unknown as Promised<T>;
 }

@@ -3,7 +3,7 @@ import type { Paper } from '../../records/paper';
 import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, UpsertResult } from '../../store/store';
 import { paperWords } from '../spelling-variants';
-import { type PaperRow, paperFromRow, paperParams } from './sqlite-paper-row';
+import { type PaperRow, paperFromRow, paperParams } from '../sql/paper-row';
 import { filterConditions, filterParams } from './sqlite-search-filters';
 import { clauseExpression, nameExpressions } from './sqlite-search-match';
 import { SqliteSearchVocabulary, wordChanges } from './sqlite-search-vocabulary';

@@ -67,7 +67,7 @@ export function claimSchedulerLock(db: Db, path: string, holder: SchedulerHolder
   // The lock makes this process the file's only scheduler: a lease left by an earlier one (killed while a
   // job ran) is void at once, so a restart resumes the job now (even within the same minute) rather than
   // after the lease would expire.
-  db.prepare(`UPDATE job_leases SET expires_at = '', last_tick = ''`).run();
+  db.prepare(`UPDATE job_leases SET expires_at = NULL, tick_key = ''`).run();
   try {
     db.prepare(
       `INSERT INTO scheduler_holder (id, pid, host, started_at) VALUES (1, ?, ?, ?)

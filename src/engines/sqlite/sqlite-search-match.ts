@@ -70,7 +70,10 @@ export function nameExpressions(filters: PaperFilters): string[] {
   return parts;
 }
 
-/** "Yann LeCun": NEAR(first-name-or-initial surname), in either order, a middle name or two between. */
+/**
+ * "Yann LeCun": NEAR(first-name-or-initial surname), a middle name or two between. NEAR takes no order:
+ * the search service keeps the papers writing the first name first (src/search/person-name.ts).
+ */
 function personExpression({ first, surname }: NonNullable<ReturnType<typeof namePattern>>): string {
   const last = surname.map(quote).join(' + ');
   return first

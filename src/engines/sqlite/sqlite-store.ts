@@ -4,19 +4,15 @@ import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
+import { recordDay } from '../sql/record-day';
+import { sqlRepositories } from '../sql/sql-repositories';
 import { migrations } from './migrations';
-import { SqliteBatchRepository } from './sqlite-batch-repository';
-import { SqliteDeliveryRepository } from './sqlite-delivery-repository';
-import { SqliteDiscussionRepository } from './sqlite-discussion-repository';
-import { classifySqliteError, openFailure, promisedWithFaultCodes } from './sqlite-faults';
-import { SqliteInstallationRepository } from './sqlite-installation-repository';
+import { openFailure } from './sqlite-faults';
 import { SqliteJobLeaseRepository } from './sqlite-job-lease-repository';
 import { SqlitePaperRepository } from './sqlite-paper-repository';
-import { SqliteRankingRepository } from './sqlite-ranking-repository';
 import { checkReadOnlySchema, openReadOnlyDatabase, whyNotWritable } from './sqlite-read-only';
 import { claimSchedulerLock } from './sqlite-scheduler-lock';
-import { SqliteSourceLogRepository } from './sqlite-source-log-repository';
-import { SqliteSubscriptionRepository } from './sqlite-subscription-repository';
+import { createSqliteSql, promisedInTurn } from './sqlite-sql';
 
 /** `./data/paperboy.db`, `file:///abs/path.db` or `:memory:` → a path better-sqlite3 opens. */
 export const sqlitePathFromUrl = (url: string) =>
@@ -61,41 +57,22 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     throw openFailure(error, path, readOnly);
   }
   options.onOpen?.(db);
-  const lift = <T extends object>(repository: T) => promisedWithFaultCodes(repository, path, readOnly);
+  const sql = createSqliteSql(db, path, readOnly);
+  const lift = <T extends object>(repository: T) => promisedInTurn(repository, sql);
   const papers = new SqlitePaperRepository(db);
-  const batches = new SqliteBatchRepository(db);
-  const sourceLog = new SqliteSourceLogRepository(db);
-  const saveDay = db.transaction(({ day, papers: listed, rejected, fetchedAt }: SavedDay) => {
-    const upserted = papers.upsertMany(listed);
-    batches.record(
-      day,
-      listed.map((paper) => paper.id),
-      fetchedAt,
-    );
-    sourceLog.recordRejects(day, rejected, fetchedAt);
-    sourceLog.markDayRecovered(day, fetchedAt);
-    return upserted;
-  });
   return {
     engine: 'sqlite',
     sharedByInstances: false,
     readOnly,
     papers: lift(papers),
-    batches: lift(batches),
-    subscriptions: lift(new SqliteSubscriptionRepository(db)),
-    deliveries: lift(new SqliteDeliveryRepository(db)),
-    discussion: lift(new SqliteDiscussionRepository(db)),
-    sourceLog: lift(sourceLog),
-    ranking: lift(new SqliteRankingRepository(db)),
     jobs: lift(new SqliteJobLeaseRepository(db)),
-    installations: lift(new SqliteInstallationRepository(db)),
-    saveDay: async (day) => {
-      try {
-        return saveDay(day);
-      } catch (error) {
-        throw classifySqliteError(error, path, readOnly);
-      }
-    },
+    ...sqlRepositories(sql),
+    saveDay: (day: SavedDay) =>
+      sql.transaction(async (tx) => {
+        const upserted = papers.upsertMany(day.papers);
+        await recordDay(tx, day);
+        return upserted;
+      }),
     claimScheduler: async (holder) => {
       try {
         return claimSchedulerLock(db, path, holder);

@@ -8,8 +8,8 @@
  */
 import type Database from 'better-sqlite3';
 import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../../search-query/text-query';
+import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import { isLockRefusal } from './sqlite-faults';
-import { type PaperRow, paperFromRow } from './sqlite-paper-row';
 import { SqliteSearchAcronyms } from './sqlite-search-acronyms';
 import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';

@@ -71,7 +71,7 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     if (unreachable || elapsed + wait > options.retryBudgetMs) {
       observer?.failed('source_unavailable');
       const setting = options.settingName
-        ? ` (check ${options.settingName}, or try --demo to run offline)`
+        ? ` (check ${options.settingName}, or run offline on a bundled batch with \`npm start -- --demo\`)`
         : '';
       throw new PaperboyError(
         'source_unavailable',

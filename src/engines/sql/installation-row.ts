@@ -1,6 +1,6 @@
 /** The stored shape of an installation, the same on SQLite and PostgreSQL (metadata is JSON text). */
-import type { Platform } from '../records/channel';
-import type { Installation } from '../store/store';
+import type { Platform } from '../../records/channel';
+import type { Installation } from '../../store/store';
 
 export interface InstallationRow {
   platform: Platform;

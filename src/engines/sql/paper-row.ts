@@ -1,4 +1,4 @@
-/** A `papers` row and its mapping to and from `Paper`. */
+/** A `papers` row and its mapping to and from `Paper`: one shape on SQLite and PostgreSQL. */
 import type { Paper } from '../../records/paper';
 
 export interface PaperRow {

@@ -1,8 +1,8 @@
-/** What the source could not give, on PostgreSQL: items it listed that failed validation, and days it failed to serve. */
+/** What the source could not give: items it listed that failed validation, and days it failed to serve. */
 import type { RejectedItem } from '../../records/rejected-item';
 import type { DayFailure, Promised, SourceLogRepository } from '../../store/store';
-import type { SqlClient } from './pg-client';
-import { toNumber } from './pg-rows';
+import { toNumber } from './rows';
+import type { Sql } from './sql';
 
 interface FailureRow {
   day: string;
@@ -22,39 +22,39 @@ const toFailure = (row: FailureRow): DayFailure => ({
   recoveredAt: row.recovered_at,
 });
 
-export class PgSourceLogRepository implements Promised<SourceLogRepository> {
-  constructor(private readonly client: SqlClient) {}
+export class SqlSourceLogRepository implements Promised<SourceLogRepository> {
+  constructor(private readonly sql: Sql) {}
 
   recordRejects(day: string, rejected: RejectedItem[], at: string): Promise<void> {
-    // The same source id twice keeps the last one, as SQLite's INSERT OR REPLACE does.
+    // The same source id twice keeps the last one (its place in the list: the first one's).
     const byId = new Map<string, RejectedItem>();
     rejected.forEach((item, index) => {
       const id = item.sourceId ?? `#${index}`;
       byId.delete(id);
       byId.set(id, item);
     });
-    return this.client.transaction(async (tx) => {
-      await tx.query('DELETE FROM rejected_items WHERE day = $1', [day]);
-      if (byId.size === 0) return;
+    const items = [...byId].map(([id, item]) => ({
+      source_id: id,
+      paper_id: item.paperId,
+      reason: item.reason,
+    }));
+    return this.sql.transaction(async (tx) => {
+      await tx.query('DELETE FROM rejected_items WHERE day = @day', { day });
+      if (items.length === 0) return;
       await tx.query(
         `INSERT INTO rejected_items (day, source_id, paper_id, reason, seen_at)
-         SELECT $1, source_id, paper_id, reason, $5 FROM unnest($2::text[], $3::text[], $4::text[])
-           AS item (source_id, paper_id, reason)`,
-        [
-          day,
-          [...byId.keys()],
-          [...byId.values()].map((item) => item.paperId),
-          [...byId.values()].map((item) => item.reason),
-          at,
-        ],
+         SELECT @day, item.source_id, item.paper_id, item.reason, @at
+         FROM ${tx.dialect.jsonRecords('@items', 'item', ['source_id', 'paper_id', 'reason'])}`,
+        { day, at, items: JSON.stringify(items) },
       );
     });
   }
 
   async rejectsFor(id: string): Promise<Array<{ day: string; reason: string }>> {
-    const { rows } = await this.client.query<{ day: string; reason: string }>(
-      'SELECT day, reason FROM rejected_items WHERE paper_id = $1 OR source_id = $1 ORDER BY day COLLATE "C"',
-      [id],
+    const { rows } = await this.sql.query<{ day: string; reason: string }>(
+      `SELECT day, reason FROM rejected_items WHERE paper_id = @id OR source_id = @id
+       ORDER BY day${this.sql.dialect.bytewise}`,
+      { id },
     );
     return rows;
   }
@@ -65,23 +65,23 @@ export class PgSourceLogRepository implements Promised<SourceLogRepository> {
     now: string,
     retryAt: (failures: number) => string,
   ): Promise<DayFailure> {
-    return this.client.transaction(async (tx) => {
+    return this.sql.transaction(async (tx) => {
       // Counted by the upsert itself, so two instances failing the same day at once count two failures.
       const counted = await tx.query<{ failures: number }>(
         `INSERT INTO day_fetch_failures (day, failures, last_error, first_failed_at, retry_at, recovered_at)
-         VALUES ($1, 1, $2, $3, $3, NULL)
+         VALUES (@day, 1, @error, @now, @now, NULL)
          ON CONFLICT (day) DO UPDATE SET
            failures = CASE WHEN day_fetch_failures.recovered_at IS NULL THEN day_fetch_failures.failures + 1 ELSE 1 END,
            first_failed_at = CASE WHEN day_fetch_failures.recovered_at IS NULL
              THEN day_fetch_failures.first_failed_at ELSE excluded.first_failed_at END,
            last_error = excluded.last_error, recovered_at = NULL
          RETURNING failures`,
-        [day, error, now],
+        { day, error, now },
       );
       const failures = toNumber(counted.rows[0]?.failures ?? 1);
       const written = await tx.query<FailureRow>(
-        'UPDATE day_fetch_failures SET retry_at = $2 WHERE day = $1 RETURNING *',
-        [day, retryAt(failures)],
+        'UPDATE day_fetch_failures SET retry_at = @retry_at WHERE day = @day RETURNING *',
+        { day, retry_at: retryAt(failures) },
       );
       const row = written.rows[0];
       if (!row) throw new Error(`the failure of ${day} vanished right after being written`);
@@ -90,41 +90,40 @@ export class PgSourceLogRepository implements Promised<SourceLogRepository> {
   }
 
   async markDayRecovered(day: string, now: string): Promise<void> {
-    await this.client.query(
-      'UPDATE day_fetch_failures SET recovered_at = $1 WHERE day = $2 AND recovered_at IS NULL',
-      [now, day],
+    await this.sql.query(
+      'UPDATE day_fetch_failures SET recovered_at = @now WHERE day = @day AND recovered_at IS NULL',
+      { now, day },
     );
   }
 
   async dayFailure(day: string): Promise<DayFailure | null> {
-    const { rows } = await this.client.query<FailureRow>('SELECT * FROM day_fetch_failures WHERE day = $1', [
+    const { rows } = await this.sql.query<FailureRow>('SELECT * FROM day_fetch_failures WHERE day = @day', {
       day,
-    ]);
+    });
     return rows[0] ? toFailure(rows[0]) : null;
   }
 
   async failingDays(): Promise<DayFailure[]> {
-    const { rows } = await this.client.query<FailureRow>(
-      'SELECT * FROM day_fetch_failures WHERE recovered_at IS NULL ORDER BY day COLLATE "C"',
-      [],
+    const { rows } = await this.sql.query<FailureRow>(
+      `SELECT * FROM day_fetch_failures WHERE recovered_at IS NULL ORDER BY day${this.sql.dialect.bytewise}`,
     );
     return rows.map(toFailure);
   }
 
   async recoveredSince(since: string): Promise<string[]> {
-    const { rows } = await this.client.query<{ day: string }>(
-      'SELECT day FROM day_fetch_failures WHERE recovered_at > $1 ORDER BY day COLLATE "C"',
-      [since],
+    const { rows } = await this.sql.query<{ day: string }>(
+      `SELECT day FROM day_fetch_failures WHERE recovered_at > @since ORDER BY day${this.sql.dialect.bytewise}`,
+      { since },
     );
     return rows.map((row) => row.day);
   }
 
   prune(before: string): Promise<number> {
-    return this.client.transaction(async (tx) => {
-      const rejects = await tx.query('DELETE FROM rejected_items WHERE seen_at < $1', [before]);
+    return this.sql.transaction(async (tx) => {
+      const rejects = await tx.query('DELETE FROM rejected_items WHERE seen_at < @before', { before });
       const days = await tx.query(
-        'DELETE FROM day_fetch_failures WHERE recovered_at < $1 OR day < substr($1, 1, 10)',
-        [before],
+        'DELETE FROM day_fetch_failures WHERE recovered_at < @before OR day < substr(@before, 1, 10)',
+        { before },
       );
       return rejects.rowCount + days.rowCount;
     });

@@ -1,0 +1,166 @@
+/**
+ * Common-word lists on PostgreSQL, as SQLite keeps them (src/engines/sqlite/sqlite-search-common.ts says
+ * why): for each lexeme in at least `commonPapers` papers, its `listLength` best papers by ts_rank with the
+ * field weights × the popularity prior, materialised with their scores and the lexeme's paper count (its
+ * precomputed idf). ts_rank has to read the tsvector of every matching paper, so a query of common words
+ * ranks tens of thousands of rows; from the lists it sums a few hundred. The sync job's refresh rebuilds
+ * the lists whose lexeme's count moved by more than `slack` or whose newest day is a week old; a search
+ * only reads them, and falls back to the full ranking whenever the lists cannot vouch for the answer.
+ */
+import { priorWeight } from '../../search/ranking';
+import type { PaperFilters, TextClause, TextQuery } from '../../search-query/text-query';
+import type { SqlClient } from './pg-client';
+import { filterConditions, SqlParams, searchConfig } from './pg-search-query';
+
+export const commonPapers = 3000;
+const listLength = 1000;
+/** Papers read per lexeme without filters or several words: more than any window the service asks. */
+const unfilteredDepth = 200;
+const slack = 0.1;
+const maxAgeDays = 7;
+
+export const commonSchema = `
+  CREATE TABLE search_common_stems (
+    lexeme text COLLATE "C" PRIMARY KEY,
+    papers integer NOT NULL,
+    newest_day date NOT NULL
+  );
+  CREATE TABLE search_common (
+    lexeme text COLLATE "C" NOT NULL,
+    place integer NOT NULL,
+    rowid bigint NOT NULL,
+    score float8 NOT NULL,
+    PRIMARY KEY (lexeme, place)
+  );
+`;
+
+/** A clause the lists can rank: every alternative one word. */
+const singleWords = (clause: TextClause) =>
+  clause.alternatives.every((alt) => alt.words.length === 1)
+    ? clause.alternatives.map((alt) => alt.words[0] ?? '')
+    : null;
+
+export class PgSearchCommon {
+  constructor(
+    private readonly client: SqlClient,
+    private readonly minPapers = commonPapers,
+  ) {}
+
+  /** Rebuilds the stale lists (the sync job, after a fetch). */
+  async refresh(rank: string, prior: (newest: string) => string, paperDay: string): Promise<void> {
+    const { rows: candidates } = await this.client.query<{ lexeme: string }>(
+      `SELECT DISTINCT lexeme FROM search_words, unnest(to_tsvector(${searchConfig}, word)) AS stem (lexeme)
+       WHERE papers >= $1`,
+      [this.minPapers],
+    );
+    const { rows: newestRows } = await this.client.query<{ day: string | null }>(
+      `SELECT max(${paperDay})::date::text AS day FROM papers`,
+    );
+    const newest = newestRows[0]?.day;
+    if (!newest) return;
+    const { rows: built } = await this.client.query<{ lexeme: string; papers: number; age: number }>(
+      `SELECT lexeme, papers, ($1::date - newest_day) AS age FROM search_common_stems`,
+      [newest],
+    );
+    const before = new Map(built.map((row) => [row.lexeme, row]));
+    const wanted = new Set(candidates.map((row) => row.lexeme));
+    for (const lexeme of before.keys()) if (!wanted.has(lexeme)) await this.clear(this.client, lexeme);
+    for (const { lexeme } of candidates) {
+      const { rows } = await this.client.query<{ papers: string }>(
+        `SELECT count(*) AS papers FROM papers WHERE search_vector @@ $1::tsquery`,
+        [quoteLexeme(lexeme)],
+      );
+      const papers = Number(rows[0]?.papers ?? 0);
+      const old = before.get(lexeme);
+      if (old && Math.abs(papers - old.papers) <= slack * old.papers && Number(old.age) < maxAgeDays)
+        continue;
+      await this.client.transaction(async (tx) => {
+        await this.clear(tx, lexeme);
+        if (papers < this.minPapers) return;
+        await tx.query(
+          `INSERT INTO search_common (lexeme, place, rowid, score)
+           SELECT $1, (row_number() OVER (ORDER BY blended DESC, rowid) - 1)::int, rowid, score FROM (
+             SELECT papers.rowid, ts_rank(${rank}, papers.search_vector, $2::tsquery, 1) AS score,
+               ts_rank(${rank}, papers.search_vector, $2::tsquery, 1) * (1 + $3 * ${prior('$4::date')}) AS blended
+             FROM papers WHERE papers.search_vector @@ $2::tsquery
+             ORDER BY blended DESC, rowid LIMIT $5) AS top`,
+          [lexeme, quoteLexeme(lexeme), priorWeight, newest, listLength],
+        );
+        await tx.query('INSERT INTO search_common_stems (lexeme, papers, newest_day) VALUES ($1, $2, $3)', [
+          lexeme,
+          papers,
+          newest,
+        ]);
+      });
+    }
+  }
+
+  private async clear(client: SqlClient, lexeme: string): Promise<void> {
+    await client.query('DELETE FROM search_common WHERE lexeme = $1', [lexeme]);
+    await client.query('DELETE FROM search_common_stems WHERE lexeme = $1', [lexeme]);
+  }
+
+  /**
+   * The best `limit` rowids with their scores (Σ rarity × listed ts_rank), when every scored clause is
+   * single words all listed, nothing is required or excluded, and enough listed papers pass the filters;
+   * else null (the caller ranks in full).
+   */
+  async ranked(
+    query: TextQuery,
+    filters: PaperFilters,
+    limit: number,
+    prior: string,
+    total: () => Promise<number>,
+  ): Promise<Array<{ rowid: string; score: number }> | null> {
+    if (query.required.length > 0 || query.excluded.length > 0 || query.fieldWeights === false) return null;
+    if ((query.priorWeight ?? 0) !== priorWeight || query.clauses.length === 0) return null;
+    const clauses = query.clauses.map(singleWords);
+    if (clauses.some((words) => words === null)) return null;
+    const words = [...new Set(clauses.flat() as string[])];
+    const { rows: stems } = await this.client.query<{ word: string; lexeme: string; papers: number }>(
+      `SELECT typed.word, stems.lexeme, stems.papers FROM unnest($1::text[]) AS typed (word)
+       CROSS JOIN LATERAL unnest(to_tsvector(${searchConfig}, typed.word)) AS stem (lexeme)
+       JOIN search_common_stems AS stems ON stems.lexeme = stem.lexeme`,
+      [words],
+    );
+    const byWord = new Map(stems.map((row) => [row.word, row]));
+    if (words.some((word) => !byWord.has(word))) return null;
+    // One weight per clause (its commonest word's rarity), on each of its lexemes.
+    const weights = new Map<string, number>();
+    const all = clauses.length < 2 ? 0 : await total();
+    for (const clauseWords of clauses as string[][]) {
+      const papers = Math.max(...clauseWords.map((word) => Number(byWord.get(word)?.papers ?? 0)));
+      const weight =
+        clauses.length < 2 ? 1 : Math.log(1 + (Math.max(all, papers) - papers + 0.5) / (papers + 0.5));
+      for (const word of clauseWords) {
+        const lexeme = byWord.get(word)?.lexeme ?? '';
+        weights.set(lexeme, Math.max(weights.get(lexeme) ?? 0, weight));
+      }
+    }
+    const params = new SqlParams();
+    const conditions = filterConditions(filters, params);
+    const depth = conditions.length > 0 || clauses.length > 1 ? listLength : unfilteredDepth;
+    if (limit > depth) return null;
+    const lexemes = params.add([...weights.keys()]);
+    const lexemeWeights = params.add([...weights.values()]);
+    const { rows } = await this.client.query<{ rowid: string; score: number }>(
+      `SELECT top.rowid, top.score FROM (
+         SELECT list.rowid, sum(weighted.weight * list.score) AS score
+         FROM unnest(${lexemes}::text[], ${lexemeWeights}::float8[]) AS weighted (lexeme, weight)
+         JOIN search_common AS list ON list.lexeme = weighted.lexeme AND list.place < ${params.add(depth)}
+         GROUP BY list.rowid) AS top
+       JOIN papers ON papers.rowid = top.rowid
+       ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
+       ORDER BY top.score * (1 + ${params.add(priorWeight)} * ${prior}) DESC, top.rowid
+       LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    return rows.length === limit ? rows.map((row) => ({ rowid: row.rowid, score: Number(row.score) })) : null;
+  }
+}
+
+/** The prior weight the lists are built with (the search service's). */
+export const priorWeightOf = { value: 0 };
+
+/** A lexeme as a tsquery operand, quoted so nothing in it is syntax. */
+const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;
