@@ -15,7 +15,8 @@ export type DigestInputs = Map<DigestSource, unknown>;
 
 export type FetchedInput =
   | { value: unknown }
-  | { sourceError: string }
+  /** The source failed; `known` is what its digests may go out with meanwhile (see whileUnavailable). */
+  | { sourceError: string; known?: unknown }
   /** The database refused a write while storing what was fetched: not an outage of the source. */
   | { storeError: Error };
 
@@ -39,7 +40,11 @@ export function createDigestInputSource(options: { sync: BatchSync; log: Logger 
   async function fetch(id: DigestSource, now: Date, due: number): Promise<FetchedInput> {
     const source = digestSourceOf(id);
     const outage = outages.get(id) ?? { failures: 0, retryAt: 0, lastError: '' };
-    if (now.getTime() < outage.retryAt) return { sourceError: outage.lastError };
+    const meanwhile = async (sourceError: string): Promise<FetchedInput> => {
+      const known = await source.whileUnavailable?.(sync, now);
+      return known ? { sourceError, known: known.input } : { sourceError };
+    };
+    if (now.getTime() < outage.retryAt) return await meanwhile(outage.lastError);
     try {
       const value = await source.fetch(sync, now);
       outages.delete(id);
@@ -49,6 +54,15 @@ export function createDigestInputSource(options: { sync: BatchSync; log: Logger 
       const failures = outage.failures + 1;
       const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
       outages.set(id, { failures, retryAt: now.getTime() + pauseMs, lastError: (error as Error).message });
+      const known = await source.whileUnavailable?.(sync, now);
+      if (known) {
+        // Exactly what waits, and until when; the digests go out with what is known.
+        options.log.warn(
+          { err: error, due, waiting: known.waiting, ...source.outage.fields },
+          `digests go out with the days known; waiting: ${known.waiting}`,
+        );
+        return { sourceError: (error as Error).message, known: known.input };
+      }
       options.log.warn(
         { err: error, due, retryInMs: pauseMs, ...source.outage.fields },
         source.outage.message,

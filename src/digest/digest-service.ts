@@ -114,8 +114,10 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
       if (!needs(source)) continue;
       const fetched = await inputSource.fetch(source.id, now, runs);
       if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, runs);
-      if ('sourceError' in fetched) result.sourceError = fetched.sourceError;
-      else inputs.set(source.id, fetched.value);
+      if ('sourceError' in fetched) {
+        result.sourceError = fetched.sourceError;
+        if (fetched.known !== undefined) inputs.set(source.id, fetched.known);
+      } else inputs.set(source.id, fetched.value);
     }
     const runnable = due
       .map(({ subscription, runs }) => ({

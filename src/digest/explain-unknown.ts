@@ -31,9 +31,11 @@ export async function explainUnknown(store: Store, paperId: string): Promise<Del
   if (failing.length > 0) {
     // What it means for the channel; the error itself (URL, status, attempts) is the operator's, in the log.
     const days = failing.map((failure) => failure.day).join(', ');
+    const next = failing.map((failure) => failure.retryAt).sort()[0] ?? '';
+    const when = next ? ` (next at ${next.slice(11, 16)} UTC)` : '';
     return {
       verdict: 'day_unavailable',
-      text: `${paperId} is not in any batch paperboy has stored, but Hugging Face's list for ${days} could not be fetched (Hugging Face did not serve it when paperboy asked). paperboy keeps asking on its own, and the paper may be in it: once the list is fetched, the next digest includes it.`,
+      text: `${paperId} is not in any batch paperboy has stored, but Hugging Face's list for ${days} could not be fetched (Hugging Face did not serve it when paperboy asked). paperboy keeps asking on its own${when}, and the paper may be in it: once the list is fetched, the next digest includes it. Meanwhile the digests go out with the days known.`,
     };
   }
   return {

@@ -70,6 +70,13 @@ export interface BatchSync {
    * only when nothing is stored and the source failed.
    */
   newestKnownBatch(now: Date, waitMs: number): Promise<KnownBatch>;
+  /**
+   * What a digest can go out with while the newest complete day cannot be fetched: the newest stored
+   * complete batch, and that newest day with when it is asked again (null when it is stored after all).
+   */
+  knownWhileNewestFails(
+    now: Date,
+  ): Promise<{ batch: BatchRecord | null; waiting: { day: string; retryAt: string | null } | null }>;
   /** Asks again for the failing days of the last week whose retry time has come; returns those fetched. */
   retryFailedDays(now: Date): Promise<string[]>;
   /** Re-fetches today and the last `days` days, for search and moving upvotes. */
@@ -185,6 +192,14 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     };
   }
 
+  async function knownWhileNewestFails(now: Date) {
+    const horizon = completeHorizon(now);
+    const batch = await store.batches.latestNonEmpty(horizon);
+    if (await store.batches.get(horizon)) return { batch, waiting: null };
+    const failure = await store.sourceLog.dayFailure(horizon);
+    return { batch, waiting: { day: horizon, retryAt: failure?.retryAt ?? null } };
+  }
+
   async function recordDayFailure(day: string, error: unknown, now: Date) {
     const message = error instanceof Error ? error.message : String(error);
     failedHere.set(day, message);
@@ -249,6 +264,7 @@ export function createBatchSync(options: BatchSyncOptions): BatchSync {
     completeHorizon,
     latestCompleteBatch,
     newestKnownBatch,
+    knownWhileNewestFails,
     retryFailedDays,
     refreshRecent,
     syncTrending,

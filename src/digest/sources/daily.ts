@@ -12,17 +12,41 @@ import type { DigestSourceDefinition } from './digest-source';
 /** A daily digest reaches back at most this many days, however long the channel has been quiet. */
 const maxCatchUpDays = 7;
 
-export const dailySource: DigestSourceDefinition<BatchRecord | null> = {
+/**
+ * The newest complete batch stored; `waitingFor` names the newer day Hugging Face could not serve when the
+ * digest goes out without it (its papers come with the channel's next digest after it is fetched).
+ */
+export interface DailyInput {
+  batch: BatchRecord | null;
+  waitingFor: string | null;
+}
+
+const clock = (iso: string) => `${iso.slice(11, 16)} UTC`;
+
+export const dailySource: DigestSourceDefinition<DailyInput> = {
   id: 'daily',
   depth: null,
-  fetch: async (sync, now) => await sync.latestCompleteBatch(now),
+  fetch: async (sync, now) => ({ batch: await sync.latestCompleteBatch(now), waitingFor: null }),
+  // The newest day failing does not hold back the days known: a channel that has not had them gets them
+  // now, once each; the newest day comes with its next digest once Hugging Face serves it.
+  async whileUnavailable(sync, now) {
+    const { batch, waiting } = await sync.knownWhileNewestFails(now);
+    if (!batch || !waiting) return null;
+    const retry = waiting.retryAt ? `, asked again at ${clock(waiting.retryAt)}` : '';
+    return {
+      input: { batch, waitingFor: waiting.day },
+      waiting: `the ${waiting.day} list (Hugging Face did not serve it${retry}; its papers go out with each channel's next digest once it is fetched)`,
+    };
+  },
   outage: { message: 'digests postponed: the paper source is unavailable', fields: {} },
   // A planned run keeps its plan, its papers stored: it goes on without the batch (a run started before a
   // crash at 23:59 is finished after midnight even while Hugging Face is down).
   needsInput: (run) => run === null,
-  async plan({ store, ranking }, subscription, localDate, batch, now) {
+  async plan({ store, ranking }, subscription, localDate, { batch, waitingFor }, now) {
     if (!batch) return null;
     const papers = await candidatePapers(store, subscription.id, batch.day);
+    // Without the newest day, a channel that has had every day known waits for it (no empty digest).
+    if (waitingFor && papers.length === 0) return null;
     const logged = await store.deliveries.loggedPaperIds(
       subscription.id,
       papers.map((paper) => paper.id),
@@ -42,7 +66,10 @@ export const dailySource: DigestSourceDefinition<BatchRecord | null> = {
     );
   },
   plannedLog: (run) => ({ batchDay: run.batchDay }),
-  runLog: (batch) => ({ batchDay: batch?.day ?? null }),
+  runLog: (input) => ({
+    batchDay: input?.batch?.day ?? null,
+    ...(input?.waitingFor ? { waitingFor: input.waitingFor } : {}),
+  }),
   header: (run, count, total) => digestHeader(run.batchDay, count, total),
   emptyNote: 'Daily Papers: nothing new for this channel today.',
   cardNote: rankingNote,

@@ -57,6 +57,11 @@ export interface DigestSourceDefinition<Input> {
   depth: number | null;
   /** What a tick plans from; throws when the source cannot be reached (the digests wait). */
   fetch(sync: BatchSync, now: Date): Promise<Input>;
+  /**
+   * What a digest may go out with while `fetch` fails, and what waits (in words, with until when), or null
+   * when nothing is known: then this source's digests wait whole. A source without it always waits.
+   */
+  whileUnavailable?(sync: BatchSync, now: Date): Promise<{ input: Input; waiting: string } | null>;
   /** The warning logged (with these fields) when `fetch` failed and this source's digests wait. */
   outage: { message: string; fields: Record<string, string> };
   /**
