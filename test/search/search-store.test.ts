@@ -165,7 +165,8 @@ describe.each(testStores)('the search index ($name)', (kind) => {
     ]);
     expect(await ids(store, '', { authors: ['Minervini'] })).toEqual(['2410.20001']);
     expect(await ids(store, 'attention', { authors: ['pasquale minervini'] })).toEqual(['2410.20001']);
-    expect(await ids(store, 'attention', { authors: ['Minervini Pasquale'] })).toEqual([]);
+    // Surname first, as a list of authors or a citation writes it ("Minervini, Pasquale").
+    expect(await ids(store, 'attention', { authors: ['Minervini Pasquale'] })).toEqual(['2410.20001']);
     expect(await ids(store, 'attention', { organization: 'NVIDIA' })).toEqual(['2410.20002']);
     expect(await ids(store, '', { organization: 'nvidia', authors: ['Turing'] })).toEqual(['2410.20002']);
   });

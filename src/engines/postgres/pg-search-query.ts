@@ -61,7 +61,8 @@ const nameQuery = (name: string, weight: ':A' | ':B') =>
 
 /**
  * "Yann LeCun" in the authors (A) of `name_vector`: the first name or its initial (a typed initial as a
- * prefix) before the surname with at most `maxNameGap` words between.
+ * prefix) before the surname, or after it ("LeCun, Yann"), with at most `maxNameGap` words between, as
+ * `writesName` and SQLite's NEAR read it.
  */
 function personQuery(name: string): string | null {
   const pattern = namePattern(name);
@@ -71,7 +72,7 @@ function personQuery(name: string): string | null {
   const last = `(${surname.map((word) => `${word}:A`).join(' <-> ')})`;
   const first = `(${pattern.first.map((alt) => `${clean(alt.word)}:${alt.prefix ? '*' : ''}A`).join(' | ')})`;
   const gaps = Array.from({ length: maxNameGap + 1 }, (_, gap) => gap + 1);
-  return gaps.map((gap) => `(${first} <${gap}> ${last})`).join(' | ');
+  return gaps.flatMap((gap) => [`(${first} <${gap}> ${last})`, `(${last} <${gap}> ${first})`]).join(' | ');
 }
 
 /** Conditions on `papers` for the filters; empty when there are none. */
