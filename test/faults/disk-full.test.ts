@@ -92,9 +92,9 @@ describe('a full disk during a digest', () => {
 });
 
 /** A 1 MB tmpfs; tests that need a really full disk skip nothing: without mount rights they fail loudly. */
-function mountSmallDisk(): { dir: string; fill(): void; free(): void; unmount(): void } {
+function mountSmallDisk(size = '1m'): { dir: string; fill(): void; free(): void; unmount(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'paperboy-tmpfs-'));
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]);
   const filler = join(dir, 'filler');
   return {
     dir,
@@ -144,7 +144,8 @@ describe('a really full disk', () => {
   }, 90_000);
 
   it('stops a backfill on a small volume with the disk named and the days stored so far kept', async () => {
-    disk = mountSmallDisk();
+    // Room for the schema (its search tables included) and a day or two of papers, not for five days.
+    disk = mountSmallDisk('2m');
     hf = await new FakeHfServer().start();
     const days = ['2024-10-21', '2024-10-22', '2024-10-23', '2024-10-24', '2024-10-25'];
     for (const day of days)
