@@ -22,7 +22,9 @@ describe('the tick period', () => {
       TICK_SECONDS: 5,
       JOB_LEASE_SECONDS: 3,
     });
-    expect(() => parseConfig({ TICK_SECONDS: '7' })).toThrow(/TICK_SECONDS is "7": expected a number of seconds that divides the minute/);
+    expect(() => parseConfig({ TICK_SECONDS: '7' })).toThrow(
+      /TICK_SECONDS is "7": expected a number of seconds that divides the minute/,
+    );
     expect(() => parseConfig({ JOB_LEASE_SECONDS: '0' })).toThrow(/JOB_LEASE_SECONDS/);
   });
 });
