@@ -189,7 +189,8 @@ describe.each(postgresKinds)('search on PostgreSQL ($name)', (kind) => {
     expect(await both({ sinceDay: '2024-01-05' })).toEqual(same(['2410.00001', '2410.00002', '2410.00003']));
     expect(await both({ minUpvotes: 20 })).toEqual(same(['2410.00001', '2410.00003']));
     expect(await both({ authors: ['pasquale minervini'] })).toEqual(same(['2410.00001']));
-    expect(await both({ authors: ['Minervini Pasquale'] })).toEqual(same([]));
+    // A surname written first names the same person, as on SQLite (test/search/search-store.test.ts).
+    expect(await both({ authors: ['Minervini Pasquale'] })).toEqual(same(['2410.00001']));
     expect(await both({ authors: ['Minervini', 'Turing'] })).toEqual(same([]));
     expect(await both({ organization: 'NVIDIA' })).toEqual(same(['2410.00002']));
     expect(await both({ organization: 'Turing' })).toEqual(same([]));
