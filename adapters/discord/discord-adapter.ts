@@ -8,6 +8,7 @@ import type { CommandService } from '../../commands/command-service';
 import { type ChatAdapter, noTelemetry, type PlatformTelemetry } from '../../src/chat/chat-adapter';
 import type { ChatPort } from '../../src/chat/chat-port';
 import type { Logger } from '../../src/logging/logger';
+import { settleWithin } from '../../src/time/settle-within';
 import { NO_MENTIONS } from './discord-body';
 import { createInteractionHandler } from './discord-interactions';
 import { createDiscordPort } from './discord-port';
@@ -54,6 +55,8 @@ export interface DiscordAdapterOptions {
    * instance whose claim loses stays silent. Default: every interaction is this instance's.
    */
   claimInteraction?: (interactionId: string) => Promise<boolean>;
+  /** How long the claim may take before the interaction is answered anyway. Default 1 s. */
+  claimWaitMs?: number;
   /**
    * The gateway shards this instance runs (DISCORD_SHARD_COUNT / DISCORD_SHARD_IDS). Events of a guild on
    * another instance's shard are left to that instance. Default: shard 0 of 1.
@@ -70,6 +73,13 @@ export interface DiscordAdapter extends ChatAdapter {
   /** The shard ids this instance runs and the total, once connected. */
   shards(): { ids: number[]; count: number } | null;
 }
+
+/**
+ * The interaction claim's share of Discord's 3 s (it takes milliseconds when the database is well): with
+ * the reply deferred 1 s after the command starts, the acknowledgement goes out within 2 s however the
+ * database fares.
+ */
+export const defaultClaimWaitMs = 1_000;
 
 export const DISCORD_INTENTS = [
   GatewayIntentBits.Guilds,
@@ -135,14 +145,22 @@ export function createDiscordAdapter(options: DiscordAdapterOptions): DiscordAda
     deferAfterMs: options.deferAfterMs ?? 1000,
   });
   const claimInteraction = options.claimInteraction ?? (async () => true);
+  const claimWaitMs = options.claimWaitMs ?? defaultClaimWaitMs;
   const answerIfOurs = async (interaction: Interaction) => {
-    let ours = true;
-    try {
-      ours = await claimInteraction(interaction.id);
-    } catch (error) {
-      // Without the database, answer anyway: Discord refuses a second answer to one interaction (40060).
-      log.warn({ err: error, interaction: interaction.id }, 'could not claim the interaction; answering it');
-    }
+    // Without the database (it failed, or a lock holds the claim up), answer anyway: the acknowledgement
+    // never waits on it, and Discord refuses a second answer to one interaction (40060).
+    const claim = await settleWithin(claimInteraction(interaction.id), claimWaitMs);
+    const ours = claim.status !== 'done' || claim.value;
+    if (claim.status === 'failed')
+      log.warn(
+        { err: claim.error, interaction: interaction.id },
+        'could not claim the interaction; answering it',
+      );
+    if (claim.status === 'late')
+      log.warn(
+        { interaction: interaction.id, waitedMs: claimWaitMs },
+        'the database has not answered the interaction claim in time; answering it',
+      );
     if (ours) await onInteraction(interaction);
     else log.debug({ interaction: interaction.id }, 'interaction answered by another instance');
   };

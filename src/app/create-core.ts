@@ -5,7 +5,7 @@ import type { CommandService } from '../../commands/command-service';
 import { Continuations } from '../../commands/continuations';
 import { lookUpPaper } from '../../commands/paper';
 import { PortRegistry } from '../chat/port-registry';
-import type { Clock } from '../clock';
+import { type Clock, systemClock } from '../clock';
 import { createDigestService, type DigestService } from '../digest/digest-service';
 import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { openStore } from '../engines/open-store';
@@ -59,7 +59,11 @@ export interface Core {
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const { config, clock, log } = options;
-  const store = options.store ?? (await openStore(config.DATABASE_URL));
+  // The real clock: PostgreSQL leases go by the server's clock, which every instance shares (hosts' clocks
+  // may disagree); an injected clock times them itself, so tests can let a lease run out.
+  const store =
+    options.store ??
+    (await openStore(config.DATABASE_URL, { postgres: { leasesByServerClock: clock === systemClock } }));
   const metrics = options.metrics ?? createMetrics();
   const source =
     options.source ??

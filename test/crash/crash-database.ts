@@ -30,10 +30,10 @@ export async function createCrashDatabase(serverUrl = defaultServerUrl): Promise
   await watcher.connect();
   return {
     url: url.toString(),
-    async digestsHolderPid(at) {
+    async digestsHolderPid() {
+      // The bots' PostgreSQL leases go by the server's clock (src/engines/postgres/pg-job-lease-repository.ts).
       const { rows } = await watcher.query<{ holder: string }>(
-        "SELECT holder FROM job_leases WHERE job = 'digests' AND expires_at > coalesce($1::timestamptz, now())",
-        [at?.toISOString() ?? null],
+        "SELECT holder FROM job_leases WHERE job = 'digests' AND expires_at > clock_timestamp()",
       );
       // The holder is `host:pid:startedAt:random` (src/app/run-bot.ts).
       const pid = rows[0] ? Number(rows[0].holder.split(':')[1]) : Number.NaN;

@@ -15,14 +15,20 @@ import { PgPaperSearch } from './pg-paper-search';
 import { createPgPoolClient, describeServer, type PgPoolOptions } from './pg-pool-client';
 import { pgSql } from './pg-sql';
 
-export type PostgresStoreOptions = PgPoolOptions;
+export interface PostgresStoreOptions extends PgPoolOptions {
+  /**
+   * Job leases timed by the database server's clock (the running process: instances' clocks may disagree)
+   * rather than by the caller's `now` (an injected clock in tests). See PgJobLeaseRepository.
+   */
+  leasesByServerClock?: boolean;
+}
 
 /** Connects to the server at `url` (postgres:// or postgresql://), migrates, and returns the store. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
   const client = createPgPoolClient(url, options);
   try {
     if (options.schema !== undefined) await requireSchema(client, options.schema, describeServer(url));
-    return await openPostgresStoreOn(client, describeServer(url));
+    return await openPostgresStoreOn(client, describeServer(url), options.leasesByServerClock);
   } catch (error) {
     await client.close().catch(() => undefined);
     throw error;
@@ -38,7 +44,11 @@ async function requireSchema(client: SqlClient, schema: string, where: string): 
 }
 
 /** The store over a client the caller made (PGlite in the tests); closing the store closes the client. */
-export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL'): Promise<Store> {
+export async function openPostgresStoreOn(
+  client: SqlClient,
+  where = 'PostgreSQL',
+  leasesByServerClock = false,
+): Promise<Store> {
   await migratePostgres(client, undefined, where);
   const sql = pgSql(client);
   const paperCount = new PaperCountCache();
@@ -48,7 +58,7 @@ export async function openPostgresStoreOn(client: SqlClient, where = 'PostgreSQL
     sharedByInstances: true,
     readOnly: null,
     papers: papersOn(client),
-    jobs: new PgJobLeaseRepository(client),
+    jobs: new PgJobLeaseRepository(client, leasesByServerClock),
     ...sqlRepositories(sql),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>
       client
