@@ -154,7 +154,7 @@ describe('arXiv source', () => {
   it('retries a day that fails with 500 and says so in one line when it keeps failing', async () => {
     arxiv.setDay('cs.LG', monday, [{ id: '2611.00040' }]);
     arxiv.failDay('cs.LG', monday);
-    const error = await source({ retryBudgetMs: 400 })
+    const error = await source({ retryBudgetMs: 400, random: () => 0 })
       .fetchAnnouncements('cs.LG', monday)
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PaperboyError);
