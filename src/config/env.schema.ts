@@ -52,6 +52,15 @@ export const coreEnvShape = {
   HF_TOKEN: z.string().optional(),
   HF_TIMEOUT_MS: positiveInt.default(15_000),
   HF_RETRY_BUDGET_MS: positiveInt.default(30_000),
+  // --- arXiv (src/sources/arxiv/) ---
+  /** Base of arXiv's per-category announcement feeds (`<base>/<category>`). */
+  ARXIV_FEED_URL: url('ARXIV_FEED_URL').default('https://rss.arxiv.org/rss'),
+  /** arXiv's export API query endpoint, for one paper and back-fills. */
+  ARXIV_API_URL: url('ARXIV_API_URL').default('https://export.arxiv.org/api/query'),
+  /** The operator's e-mail, sent in the User-Agent as arXiv asks of automated clients. */
+  ARXIV_CONTACT: z
+    .email({ message: 'ARXIV_CONTACT must be an e-mail address such as lab@example.org' })
+    .optional(),
   /** Resolved once here (src/config/database-location.ts): the rest of paperboy sees an absolute path. */
   DATABASE_URL: z
     .string()
