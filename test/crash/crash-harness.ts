@@ -61,6 +61,7 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRe
   const { posts } = world;
   const expectedPosts = world.channels.length * expectedPostsPerChannel();
   let killsDuringFanOut = 0;
+  const allPosted = () => countKeys(world).size >= expectedPosts;
   try {
     for (let cycle = 1; cycle <= options.cycles; cycle++) {
       const postsBefore = posts();
@@ -78,11 +79,16 @@ export async function runCrashHarness(options: CrashRunOptions): Promise<CrashRe
         // The worst moment: Discord has just created the message and the bot has not heard back yet.
         const nth = postsBefore + 1 + Math.floor(random() * 15);
         // The recorder calls its waiters as it records the post: the kill goes out before the bot hears back.
-        const chosen = world.discord.requests.waitFor(() => posts() >= nth, 'the chosen post', 6_000);
+        // Waits as long as a loaded machine takes to start the bot; returns at once when all is posted.
+        const chosen = world.discord.requests.waitFor(
+          () => posts() >= nth || allPosted(),
+          'the chosen post',
+          30_000,
+        );
         await Promise.race([chosen.catch(() => undefined), exitOf(bot)]);
       } else {
         // Any moment: soon after this run starts posting (or, once all is posted, after start-up).
-        await waitUntil(() => posts() > postsBefore || bot.exitCode !== null, midnight ? 20_000 : 4_000);
+        await waitUntil(() => posts() > postsBefore || allPosted() || bot.exitCode !== null, 20_000);
         await delay(Math.floor(random() * 60));
       }
       const postsAtKill = posts();

@@ -93,7 +93,12 @@ export async function runInstancesCrashHarness(
         if (index >= 0) victim = index;
         wasHolder = index >= 0;
         const nth = posts() + 1 + Math.floor(random() * 15);
-        const chosen = running.discord.requests.waitFor(() => posts() >= nth, 'the chosen post', 8_000);
+        // Waits as long as a loaded machine takes; returns at once when all is posted.
+        const chosen = running.discord.requests.waitFor(
+          () => posts() >= nth || !unfinished(),
+          'the chosen post',
+          30_000,
+        );
         await chosen.catch(() => undefined);
       } else {
         // Any instance at any moment once posting is under way again (after the previous kill's takeover).
