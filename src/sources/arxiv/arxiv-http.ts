@@ -6,7 +6,12 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock';
 import { PaperboyError } from '../../errors';
-import { backoffDelayMs, isRetryableStatus, serverRequestedDelayMs } from '../http/retry-policy';
+import {
+  backoffDelayMs,
+  describeNetworkError,
+  isRetryableStatus,
+  serverRequestedDelayMs,
+} from '../http/retry-policy';
 import type { GateTimers, RequestGate } from './arxiv-gate';
 
 export interface ArxivHttpOptions {
@@ -106,14 +111,4 @@ async function attemptOnce(url: string, options: ArxivHttpOptions): Promise<Outc
   } catch (error) {
     return { kind: 'retry', problem: describeNetworkError(error, options.timeoutMs), requestedMs: null };
   }
-}
-
-function describeNetworkError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${timeoutMs} ms`;
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: string } | null)?.code;
-  return code
-    ? `network error ${code}`
-    : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
 }

@@ -1,6 +1,11 @@
 import type { Logger } from 'pino';
 import { PaperboyError } from '../../errors';
-import { backoffDelayMs, isRetryableStatus, serverRequestedDelayMs } from './retry-policy';
+import {
+  backoffDelayMs,
+  describeNetworkError,
+  isRetryableStatus,
+  serverRequestedDelayMs,
+} from './retry-policy';
 
 export interface FetchJsonOptions {
   timeoutMs: number;
@@ -134,15 +139,4 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outc
       return { kind: 'retry', problem: 'a truncated JSON body', requestedMs: null };
     return { kind: 'done', result: { status: 'not_json', looksHtml: /^\s*</.test(text) } };
   }
-}
-
-function describeNetworkError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-    return `no answer within ${timeoutMs} ms`;
-  }
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: string } | null)?.code;
-  return code
-    ? `network error ${code}`
-    : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
 }

@@ -24,3 +24,15 @@ export function backoffDelayMs(attempt: number, baseMs: number, capMs: number, r
   const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
+
+/** What went wrong with a request that got no HTTP answer, in words for the log and the retry line. */
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: string } | null)?.code;
+  return code
+    ? `network error ${code}`
+    : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
+}
