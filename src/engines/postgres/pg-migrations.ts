@@ -43,6 +43,15 @@ const messageNumbers = `
   GROUP BY platform, workspace_id, channel_id;
 `;
 
+/** Migration 8: SQLite's migration 19, a random id for this database, made once. */
+const databaseIdentity = `
+  CREATE TABLE database_identity (
+    id text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  INSERT INTO database_identity (id) VALUES (md5(random()::text || clock_timestamp()::text));
+`;
+
 export const pgMigrations: string[] = [
   paperSchema,
   coreSchema,
@@ -51,6 +60,7 @@ export const pgMigrations: string[] = [
   messageNumbers,
   acronymSchema,
   commonSchema,
+  databaseIdentity,
 ];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;

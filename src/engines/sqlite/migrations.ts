@@ -313,4 +313,14 @@ export const migrations: string[] = [
   DROP TABLE job_leases;
   ALTER TABLE job_leases_18 RENAME TO job_leases;
   `,
+  // 19: a random id for this database, made once: it names the database in what leaves it for good (the
+  // Message-ID of a mail), so a fresh database never reuses the ids an old one's mails already hold.
+  `
+  CREATE TABLE database_identity (
+    id TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO database_identity (id, created_at)
+  VALUES (lower(hex(randomblob(16))), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+  `,
 ];
