@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wholeWordMatcher } from '../../src/digest/keyword-match';
-import type { ArxivListing } from '../../src/records/arxiv-listing';
 import { arxivDefaultOrder } from '../../src/ranking/arxiv-default-order';
+import type { ArxivListing } from '../../src/records/arxiv-listing';
 import { makePaper } from '../support/papers';
 
 const listing = (
