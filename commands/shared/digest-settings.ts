@@ -17,6 +17,7 @@ const sourceLines = {
   daily: "Source: the day's Daily Papers batch (source=trending posts Hugging Face's trending list instead)",
   trending:
     "Source: Hugging Face's trending list, papers not posted here before (source=daily posts the day's batch instead)",
+  arxiv: "Source: the day's arXiv mailing in the channel's categories",
 } as const;
 
 export function describeSettings(settings: DigestSettings): string {

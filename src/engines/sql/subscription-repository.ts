@@ -23,18 +23,21 @@ interface SubscriptionRow {
   updated_at: string;
 }
 
-const fromRow = (row: SubscriptionRow): Subscription => ({
+const fromRow = (row: SubscriptionRow): Subscription => {
   // Defaults first, so settings added in later versions have a value for old rows.
-  ...defaultDigestSettings,
-  ...(JSON.parse(row.settings) as Partial<DigestSettings>),
-  source: row.source,
-  id: toNumber(row.id),
-  channel: channelFromRow(row),
-  active: row.active === 1,
-  pausedReason: row.paused_reason,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+  const settings = { ...defaultDigestSettings, ...(JSON.parse(row.settings) as Partial<DigestSettings>) };
+  return {
+    ...settings,
+    categories: settings.categories ?? [],
+    source: row.source,
+    id: toNumber(row.id),
+    channel: channelFromRow(row),
+    active: row.active === 1,
+    pausedReason: row.paused_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+};
 
 export class SqlSubscriptionRepository implements Promised<SubscriptionRepository> {
   constructor(private readonly sql: Sql) {}
