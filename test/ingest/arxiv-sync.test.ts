@@ -31,6 +31,8 @@ describe('arXiv sync', () => {
   let arxiv: FakeArxiv;
   let store: Store;
   let clock: ManualClock;
+  // One gate for the test, as the process has one: every sync's requests keep to the fake's interval.
+  let gate: RequestGate;
   const sync = () =>
     createArxivSync({
       source: createArxivSource({
@@ -40,7 +42,7 @@ describe('arXiv sync', () => {
         clock,
         minIntervalMs: 20,
         logger: log,
-        gate: new RequestGate(),
+        gate,
         retryBudgetMs: 300,
       }),
       store,
@@ -50,6 +52,7 @@ describe('arXiv sync', () => {
 
   beforeEach(async () => {
     arxiv = await startFakeArxiv({ minIntervalMs: 20 });
+    gate = new RequestGate();
     store = openSqliteStore(join(mkdtempSync(join(tmpdir(), 'paperboy-arxiv-sync-')), 'sync.db'));
     clock = new ManualClock('2026-11-02T12:00:00Z');
     arxiv.setDay('cs.RO', monday, [
