@@ -80,7 +80,7 @@ export function arxivPoolsBench(teams: Team[], perDay = 400, weeks = 4) {
   for (const day of days) {
     const listed = corpus.filter((paper) => paper.batchDay === day);
     const keys = listed.map((paper) => ({ paper, key: shuffle() })).sort((a, b) => a.key - b.key);
-    keys.forEach(({ paper }, index) => position.set(paper.id, index));
+    for (const [index, { paper }] of keys.entries()) position.set(paper.id, index);
   }
   const hidden = (paper: CorpusPaper): CorpusPaper => ({ ...paper, upvotes: 0, numComments: null });
   const emptyScores = () =>
