@@ -15,7 +15,7 @@ import { forAddress } from './email-links';
 
 const usage = 'email subscribe <address> [settings]  mail the digest there (also: unsubscribe, list, why)';
 const help = `Usage:
-  paperboy email subscribe <address> [09:00] [Europe/Paris] [top=10] [include=…] [weekdays=mon-fri] [source=daily|trending]
+  paperboy email subscribe <address> [09:00] [Europe/Paris] [top=10] [include=…] [weekdays=mon-fri] [source=daily|trending|arxiv] [categories=cs.LG,cs.RO]
   paperboy email unsubscribe <address>
   paperboy email list
   paperboy email why <address> <arXiv id>`;

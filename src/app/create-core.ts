@@ -9,12 +9,14 @@ import { type Clock, systemClock } from '../clock';
 import { createDigestService, type DigestService } from '../digest/digest-service';
 import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { openStore } from '../engines/open-store';
+import type { ArxivSync } from '../ingest/arxiv-sync';
 import { type BatchSync, createBatchSync } from '../ingest/batch-sync';
 import { createMetrics, type Metrics } from '../metrics/metrics';
 import { createTeamRanking, type TeamRanking } from '../ranking/team-ranking';
 import { createSearchService, type SearchService } from '../search/search-service';
 import type { PaperSource } from '../sources/paper-source';
 import type { Store } from '../store/store';
+import { type ArxivClientTuning, createArxivMailings } from './arxiv-wiring';
 import type { Config } from './config';
 import { anySourceModules } from './paper-sources';
 import { chatCommandsFor, unicodeEmoji } from './platform-modules';
@@ -35,6 +37,8 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** How long a command waits on the source before answering from the store (default `sourceReplyWaitMs`). */
   sourceWaitMs?: number;
+  /** arXiv's one request every 3 s and its retry budget, compressed by tests and the bench against the fake arXiv. */
+  arxivClient?: ArxivClientTuning;
 }
 
 /** Everything platform-neutral, wired once. Adapters get `commands` and post through `digests`. */
@@ -45,6 +49,8 @@ export interface Core {
   readonly store: Store;
   readonly source: PaperSource;
   readonly sync: BatchSync;
+  /** arXiv's mailings per category (what `source=arxiv` digests read). */
+  readonly arxiv: ArxivSync;
   readonly search: SearchService;
   readonly ranking: TeamRanking;
   readonly ports: PortRegistry;
@@ -71,12 +77,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.source ??
     primary.create(config, { log, metrics, ...(options.sleep ? { sleep: options.sleep } : {}) });
   const sync = createBatchSync({ source, store, clock, log, settleHourUtc: config.BATCH_SETTLE_HOUR_UTC });
+  const arxiv = createArxivMailings(config, {
+    store,
+    clock,
+    log,
+    ...(options.arxivClient ? { tuning: options.arxivClient } : {}),
+  });
   const search = createSearchService(store);
   const ports = new PortRegistry();
   const ranking = createTeamRanking({ store, log });
   const digests = createDigestService({
     store,
-    sync,
+    syncs: { hf: sync, arxiv },
     ports,
     metrics,
     ranking,
@@ -146,6 +158,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     source,
     sync,
+    arxiv,
     search,
     ranking,
     ports,

@@ -19,6 +19,7 @@ import type { Logger } from '../logging/logger';
 import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import type { Store } from '../store/store';
 import { bannerLines, halfConfiguredPlatforms, planAdapters, terminalOn } from './adapter-plan';
+import type { ArxivClientTuning } from './arxiv-wiring';
 import { createChatAdapters } from './chat-adapters';
 import type { Config } from './config';
 import { type Core, createCore } from './create-core';
@@ -49,6 +50,8 @@ export interface RunBotOptions {
   logLines?: LogLines;
   /** Called once everything is running. */
   onStarted?: (bot: StartedBot) => void;
+  /** arXiv's request interval and retry budget against the fake arXiv (tests, the bench); arXiv's rule otherwise. */
+  arxivClient?: ArxivClientTuning;
 }
 
 /** What a running bot tells whoever started it. */
@@ -92,6 +95,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     log,
     sourceWaitMs,
     ...(options.store ? { store: options.store } : {}),
+    ...(options.arxivClient ? { arxivClient: options.arxivClient } : {}),
   });
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);

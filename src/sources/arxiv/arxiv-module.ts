@@ -25,7 +25,9 @@ export const arxivModule = {
   capabilities: { days: true, onePaper: true, search: false, trending: false },
   health: {
     check: 'arxiv',
-    // No channel can follow arXiv yet (its digest source is still to come): readiness does not wait on it.
+    // arXiv is read once per mailing, when a source=arxiv digest is due, not every refresh interval as
+    // Hugging Face is: readiness (a fetch within three refresh intervals) does not wait on it. A mailing
+    // arXiv does not serve shows in the log and in `why` instead.
     lastFetchedAt: async () => null,
     needed: async () => false,
   },
