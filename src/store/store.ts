@@ -61,6 +61,8 @@ export interface Store {
    * share the scheduler through `jobs`, so the claim always succeeds.
    */
   claimScheduler(holder: SchedulerHolder): Promise<SchedulerClaim>;
+  /** A random id made with the database (32 hex digits): the same for every instance on it, new for a new one. */
+  databaseId(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -228,6 +230,8 @@ export interface SubscriptionRepository {
   get(channel: ChannelRef): Subscription | null;
   getById(id: number): Subscription | null;
   listActive(): Subscription[];
+  /** Every subscribed channel of the platform, paused ones included (with their reason). */
+  listSubscribed(platform: Platform): Subscription[];
   deactivate(channel: ChannelRef, now: string): boolean;
   /** Pauses the subscription; one already paused keeps its first reason (the cause, not a later symptom). */
   pause(id: number, reason: string, now: string): void;

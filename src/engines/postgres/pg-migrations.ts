@@ -82,6 +82,15 @@ const arxivSources = `
     CHECK (source IN ('daily', 'trending', 'arxiv'));
 `;
 
+/** Migration 10: SQLite's migration 21, a random id for this database, made once. */
+const databaseIdentity = `
+  CREATE TABLE database_identity (
+    id text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  INSERT INTO database_identity (id) VALUES (md5(random()::text || clock_timestamp()::text));
+`;
+
 export const pgMigrations: string[] = [
   paperSchema,
   coreSchema,
@@ -92,6 +101,7 @@ export const pgMigrations: string[] = [
   commonSchema,
   arxivListings,
   arxivSources,
+  databaseIdentity,
 ];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;

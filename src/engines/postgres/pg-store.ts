@@ -79,6 +79,11 @@ export async function openPostgresStoreOn(
         }),
     // Instances share the scheduler: each job's tick is claimed through `jobs`, so none is refused here.
     claimScheduler: async (): Promise<SchedulerClaim> => ({ ok: true, release: async () => {} }),
+    databaseId: async () => {
+      const { rows } = await client.query<{ id: string }>('SELECT id FROM database_identity LIMIT 1', []);
+      if (!rows[0]) throw new Error('the database has no identity row');
+      return rows[0].id;
+    },
     close: () => client.close(),
   };
 }

@@ -82,6 +82,14 @@ export class SqlSubscriptionRepository implements Promised<SubscriptionRepositor
     return rows.map(fromRow);
   }
 
+  async listSubscribed(platform: Platform): Promise<Subscription[]> {
+    const { rows } = await this.sql.query<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE active = 1 AND platform = @platform ORDER BY id',
+      { platform },
+    );
+    return rows.map(fromRow);
+  }
+
   async deactivate(channel: ChannelRef, now: string): Promise<boolean> {
     const result = await this.sql.query(
       `UPDATE subscriptions SET active = 0, updated_at = @now WHERE ${inChannel()} AND active = 1`,

@@ -382,4 +382,14 @@ export const migrations: string[] = [
   DROP TABLE digest_runs;
   ALTER TABLE digest_runs_20 RENAME TO digest_runs;
   `,
+  // 21: a random id for this database, made once: it names the database in what leaves it for good (the
+  // Message-ID of a mail), so a fresh database never reuses the ids an old one's mails already hold.
+  `
+  CREATE TABLE database_identity (
+    id TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO database_identity (id, created_at)
+  VALUES (lower(hex(randomblob(16))), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+  `,
 ];

@@ -85,6 +85,11 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
         throw openFailure(error, path);
       }
     },
+    databaseId: async () => {
+      const row = db.prepare('SELECT id FROM database_identity LIMIT 1').get() as { id: string } | undefined;
+      if (!row) throw new Error('the database has no identity row');
+      return row.id;
+    },
     close: async () => {
       db.close();
     },
