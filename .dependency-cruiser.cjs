@@ -42,8 +42,11 @@ const floors = [
     floor: 'ports',
     folders: {
       'src/store': 'the Store port',
-      'src/sources': 'the paper source port and the Hugging Face source',
     },
+  },
+  {
+    floor: 'sources',
+    folders: { 'src/sources': 'the paper source port, the source module contract and each source' },
   },
   {
     floor: 'services',

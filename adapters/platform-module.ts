@@ -23,6 +23,8 @@ import type { WorkspaceInstallations } from '../src/subscriptions/workspace-inst
 export interface PlatformPlan {
   on: boolean;
   reason: string;
+  /** On, but only delivering (email): nobody can talk to the bot there, so the console stays on beside it. */
+  deliveryOnly?: boolean;
 }
 
 /** This process's standard input and output. */
@@ -71,7 +73,8 @@ export interface PlatformDeps {
 /** What a module's CLI command may use of the core: the commands, and the subscriptions on its platform. */
 export interface PlatformCore {
   commands: CommandService;
-  activeSubscriptions(platform: string): Promise<Subscription[]>;
+  /** The platform's subscribed channels, paused ones included. */
+  subscriptions(platform: string): Promise<Subscription[]>;
 }
 
 /** A `paperboy <name> …` command a module adds to the command line. */

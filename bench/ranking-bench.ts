@@ -21,6 +21,7 @@ import {
 } from '../src/ranking/channel-model';
 import { encodeModel } from '../src/ranking/model-codec';
 import { createPaperReader } from '../src/ranking/paper-reader';
+import { arxivPoolsBench } from './ranking/arxiv-pools';
 import { type CorpusPaper, generateCorpus } from './ranking/generate-ranking-corpus';
 import { mean, median, ndcgAt, precisionAt } from './ranking/ranking-metrics';
 import { type Team, teamJudgements, teams } from './ranking/simulated-teams';
@@ -205,6 +206,7 @@ const held = table(
 );
 const worse = lowSignalCheck(evaluations);
 timing();
+arxivPoolsBench(teams);
 const gain = held.upvotes === 0 ? 0 : (held.blend - held.upvotes) / held.upvotes;
 process.stdout.write(
   `\nTargets: blend beats upvotes by >= 30% nDCG@10 on the held-out average: ${(gain * 100).toFixed(0)}% ${gain >= 0.3 ? 'MET' : 'NOT MET'}; never worse than upvotes below 5 flags: ${worse === 0 ? 'MET' : 'NOT MET'}.\n`,

@@ -24,10 +24,13 @@ const subscribeDefaults =
 const trendingTips =
   "Trending: `trending` shows Hugging Face's trending list right now. `subscribe source=trending` makes the digest post, at its time, the top N trending papers this channel has not had instead of the daily batch (never one twice), with a short note when nothing new is trending (`post_empty=off` silences it).";
 
+const arxivTips =
+  "arXiv: `subscribe source=arxiv categories=cs.LG,cs.RO` posts, at its time, the top N new papers of the newest arXiv mailing in those categories (announced 20:00 US Eastern the evening before; none on weekends and arXiv holidays), each paper once however many of the categories list it. Below the team ranking's flag threshold the order is arXiv's own: new submissions first, then cross-lists. Categories are arXiv's (cs.RO, math.OC, hep-th; see arxiv.org/category_taxonomy).";
+
 /** Extra lines for one subcommand's help: the tips that belong to it. */
 const topicTips: Record<string, readonly string[]> = {
   search: searchSyntax,
-  subscribe: [subscribeDefaults, trendingTips],
+  subscribe: [subscribeDefaults, trendingTips, arxivTips],
   trending: [trendingTips],
   settings: rankingTips,
   'for-you': rankingTips,

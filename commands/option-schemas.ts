@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { type DigestSource, digestSources, type Weekday } from '../src/records/subscription';
+import { allDigestSources } from '../src/digest/sources/registry';
+import type { DigestSource, Weekday } from '../src/records/subscription';
+import { canonicalCategory, categoryProblem } from '../src/sources/arxiv/arxiv-categories';
 import { canonicalTimezone } from '../src/time/zoned-time';
 
 /** zod pieces for command options; every message says what was wrong and what would work. */
@@ -144,16 +146,53 @@ export const agendaSlot = z
     return { weekday: weekday as Weekday, time: time.data, timezone: zone?.success ? zone.data : undefined };
   });
 
-/** `source=daily` or `source=trending`: what a subscription posts. */
+/** `source=daily`, `source=trending` or `source=arxiv`: what a subscription posts (every listed digest source). */
 export const digestSource = z
   .string()
   .trim()
   .toLowerCase()
   .transform((value, ctx) => {
-    if ((digestSources as readonly string[]).includes(value)) return value as DigestSource;
+    const source = allDigestSources.find((each) => each.id === value);
+    if (source) return source.id as DigestSource;
     ctx.addIssue({
       code: 'custom',
-      message: `source "${value}" is not a digest source; use source=daily (the day's Daily Papers batch, the default) or source=trending (Hugging Face's trending list)`,
+      message: `source "${value}" is not a digest source; use source=daily (the day's Daily Papers batch, the default), source=trending (Hugging Face's trending list) or source=arxiv with categories=cs.RO,cs.LG (arXiv's mailing in those categories)`,
     });
     return z.NEVER;
   });
+
+/** At most this many arXiv categories per channel (each is one request to arXiv per mailing). */
+export const maxCategories = 10;
+
+/** `cs.LG, cs.RO` (commas or spaces, any case) → `['cs.LG', 'cs.RO']`, each a category arXiv has. */
+export const arxivCategories = z.string().transform((value, ctx) => {
+  const words = value
+    .split(/[\s,;]+/)
+    .map((word) => word.trim())
+    .filter(Boolean);
+  if (words.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'categories needs at least one arXiv category, e.g. categories=cs.RO or categories=cs.LG,cs.RO',
+    });
+    return z.NEVER;
+  }
+  const categories: string[] = [];
+  for (const word of words) {
+    const category = canonicalCategory(word);
+    if (!category) {
+      ctx.addIssue({ code: 'custom', message: categoryProblem(word) });
+      return z.NEVER;
+    }
+    if (!categories.includes(category)) categories.push(category);
+  }
+  if (categories.length > maxCategories) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `categories takes at most ${maxCategories} arXiv categories, not ${categories.length}`,
+    });
+    return z.NEVER;
+  }
+  return categories;
+});

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { textReply } from '../src/chat/replies';
 import { describeNextDigest } from '../src/digest/schedule';
-import { type DigestSettings, defaultDigestSettings } from '../src/records/subscription';
+import { PaperboyError } from '../src/errors';
+import { type DigestSettings, type DigestSource, defaultDigestSettings } from '../src/records/subscription';
 import { defineCommand } from './command';
 import {
+  arxivCategories,
   digestSource,
   flag,
   keywordList,
@@ -24,14 +26,46 @@ const subscribeSchema = z.object({
   weekdays: weekdayList.optional(),
   post_empty: flag('post_empty').optional(),
   source: digestSource.optional(),
+  categories: arxivCategories.optional(),
 });
+
+/**
+ * The categories the subscription follows: needed for source=arxiv (kept from before when not given), and
+ * refused for the Hugging Face sources, which have none, rather than kept unused.
+ */
+function categoriesFor(source: DigestSource, given: string[] | undefined, before: string[]): string[] {
+  if (source !== 'arxiv') {
+    if (given)
+      throw new PaperboyError(
+        'invalid_input',
+        `categories= is for source=arxiv (arXiv categories such as cs.RO); source=${source} posts Hugging Face papers, which have no categories. Add source=arxiv, or leave categories out.`,
+      );
+    return [];
+  }
+  const categories = given ?? before;
+  if (categories.length === 0)
+    throw new PaperboyError(
+      'invalid_input',
+      'source=arxiv needs the arXiv categories to follow, e.g. `subscribe source=arxiv categories=cs.RO` or categories=cs.LG,cs.RO',
+    );
+  return categories;
+}
+
+const describeSource = (source: DigestSource, categories: string[]) =>
+  source === 'trending'
+    ? "Hugging Face's trending papers"
+    : source === 'arxiv'
+      ? `arXiv's new papers in ${categories.join(', ')}`
+      : 'the Hugging Face Daily Papers';
+
+const digestName = { daily: 'Daily Papers', trending: 'trending papers', arxiv: 'arXiv digest' } as const;
 
 export const subscribeCommand = defineCommand({
   spec: {
     name: 'subscribe',
     description: 'Post the daily digest in this channel (or change its settings)',
     usage:
-      'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri] [source=daily|trending]',
+      'subscribe [09:00] [Europe/Paris] [top=10] [min_upvotes=0] [include="diffusion, llm"] [exclude=…] [weekdays=mon-fri] [source=daily|trending|arxiv] [categories=cs.LG,cs.RO]',
     saves: true,
     options: [
       {
@@ -80,8 +114,14 @@ export const subscribeCommand = defineCommand({
         name: 'source',
         type: 'string',
         description:
-          "daily: the day's batch (default); trending: Hugging Face's trending list, new papers only",
+          "daily: the day's batch (default); trending: Hugging Face's trending list, new papers only; arxiv: arXiv's mailing in categories=",
         maxLength: 20,
+      },
+      {
+        name: 'categories',
+        type: 'string',
+        description: 'For source=arxiv: arXiv categories, comma-separated, e.g. cs.LG,cs.RO',
+        maxLength: 200,
       },
     ],
   },
@@ -105,15 +145,16 @@ export const subscribeCommand = defineCommand({
       include: options.include ?? base.include,
       exclude: options.exclude ?? base.exclude,
       postWhenEmpty: options.post_empty ?? (switchedToTrending ? true : base.postWhenEmpty),
+      categories: categoriesFor(source, options.categories, base.categories ?? []),
     };
     const subscription = await deps.store.subscriptions.upsert(
       context.channel,
       settings,
       deps.clock.now().toISOString(),
     );
-    const what = source === 'trending' ? "Hugging Face's trending papers" : 'the Hugging Face Daily Papers';
+    const what = describeSource(source, subscription.categories);
     const verb = existing?.active
-      ? `Updated this channel's ${source === 'trending' ? 'trending papers' : 'Daily Papers'}`
+      ? `Updated this channel's ${digestName[source]}`
       : existing
         ? `This channel gets ${what} again, with its previous settings (options change them)`
         : `This channel now gets ${what}`;

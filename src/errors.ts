@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'store_read_only'
   /** Another paperboy process already runs the scheduler on this database. */
   | 'store_in_use'
+  /** A message the operator asked for (a confirmation mail) could not be sent: the server's answer says why. */
+  | 'delivery_failed'
   | 'config_invalid';
 
 export class PaperboyError extends Error {

@@ -72,8 +72,7 @@ async function main(argv: string[], io: CliIo): Promise<number> {
       opened.push(core);
       return {
         commands: core.commands,
-        activeSubscriptions: async (platform: string) =>
-          (await core.store.subscriptions.listActive()).filter((s) => s.channel.platform === platform),
+        subscriptions: (platform: string) => core.store.subscriptions.listSubscribed(platform),
       };
     };
     try {

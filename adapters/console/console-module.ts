@@ -14,7 +14,7 @@ export const consoleModule = definePlatform({
   secrets: [],
   ownsTerminal: true,
   plan: (_config, earlier = []) =>
-    earlier.some((plan) => plan.on)
+    earlier.some((plan) => plan.on && !plan.deliveryOnly)
       ? { on: false, reason: 'chat adapters are running' }
       : { on: true, reason: 'no chat adapter configured' },
   halfConfigured: () => [],

@@ -18,17 +18,29 @@ export interface EmailAdapterOptions {
   commands: CommandService;
   clock: Clock;
   log: Logger;
+  databaseId: () => Promise<string>;
 }
 
 export function createEmailAdapter(options: EmailAdapterOptions): ChatAdapter {
   const { settings } = options;
   const log = options.log.child({ platform: 'email' });
   const mailer = createMailer({ smtpUrl: settings.smtpUrl, from: settings.from });
-  const port = createEmailPort({ mailer, publicUrl: settings.publicUrl, signingKey: settings.signingKey });
+  const port = createEmailPort({
+    mailer,
+    publicUrl: settings.publicUrl,
+    signingKey: settings.signingKey,
+    databaseId: options.databaseId,
+  });
   let server: Server | null = null;
   return {
     port,
     async start() {
+      if (new URL(settings.publicUrl).protocol === 'http:') {
+        log.warn(
+          { publicUrl: settings.publicUrl },
+          'EMAIL_PUBLIC_URL is http://: mail clients offer one-click unsubscribe (RFC 8058) only for https links, and the signed links travel in clear; serve them behind https',
+        );
+      }
       await mailer.verify();
       const handler = createLinkHandler({
         commands: options.commands,

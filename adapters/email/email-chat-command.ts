@@ -27,6 +27,7 @@ export function settingsAsOptions(settings: DigestSettings): string {
     `min_upvotes=${settings.minUpvotes}`,
     `weekdays=${settings.weekdays.map((day) => dayNames[day]).join(',')}`,
     `source=${settings.source}`,
+    ...(settings.source === 'arxiv' ? [`categories=${(settings.categories ?? []).join(',')}`] : []),
     `post_empty=${settings.postWhenEmpty ? 'on' : 'off'}`,
     ...(settings.include.length ? [`include=${quoted(settings.include)}`] : []),
     ...(settings.exclude.length ? [`exclude=${quoted(settings.exclude)}`] : []),
@@ -66,7 +67,7 @@ export const emailChatCommand: PlatformChatCommand<EmailConfig> = {
           throw new PaperboyError('config_invalid', 'Email digests are not set up on this paperboy.');
         const channelSettings =
           (await deps.store.subscriptions.get(context.channel)) ?? defaultDigestSettings;
-        const description = `Mails ${describeSchedule(channelSettings)}: the top ${channelSettings.topN} ${channelSettings.source === 'trending' ? 'trending papers' : 'papers'}, with this channel's settings.`;
+        const description = `Mails ${describeSchedule(channelSettings)}: the top ${channelSettings.topN} ${channelSettings.source === 'trending' ? 'trending papers' : channelSettings.source === 'arxiv' ? `arXiv papers in ${(channelSettings.categories ?? []).join(', ')}` : 'papers'}, with this channel's settings.`;
         try {
           await sendConfirmation(settings, clock, {
             address,

@@ -6,15 +6,16 @@
 
 import type { Reply } from '../../src/chat/replies';
 import { systemClock } from '../../src/clock';
-import { PaperboyError } from '../../src/errors';
+import { DeliveryError, PaperboyError } from '../../src/errors';
 import type { PlatformCliCommand, PlatformCore } from '../platform-module';
 import { emailPlatform, normalAddress, ownerContext } from './email-address';
 import { sendConfirmation } from './email-confirmation';
 import { type EmailConfig, emailSettings, requiredWithSmtp } from './email-env';
+import { forAddress } from './email-links';
 
 const usage = 'email subscribe <address> [settings]  mail the digest there (also: unsubscribe, list, why)';
 const help = `Usage:
-  paperboy email subscribe <address> [09:00] [Europe/Paris] [top=10] [include=…] [weekdays=mon-fri] [source=daily|trending]
+  paperboy email subscribe <address> [09:00] [Europe/Paris] [top=10] [include=…] [weekdays=mon-fri] [source=daily|trending|arxiv] [categories=cs.LG,cs.RO]
   paperboy email unsubscribe <address>
   paperboy email list
   paperboy email why <address> <arXiv id>`;
@@ -60,7 +61,15 @@ async function subscribe(
   if (trial.kind !== 'text' || trial.tone === 'error')
     throw new PaperboyError('invalid_input', textOf(trial));
   const description = textOf(trial).split('\n').slice(1, -1).join('\n');
-  await sendConfirmation(settings, systemClock, { address, settingsText: wanted, description });
+  try {
+    await sendConfirmation(settings, systemClock, { address, settingsText: wanted, description });
+  } catch (error) {
+    // One line, as every CLI refusal: the mail server's answer, never a stack.
+    const reason = error instanceof DeliveryError ? error.message : 'the mail server did not answer';
+    throw new PaperboyError('delivery_failed', `No confirmation mail could be sent: ${reason}.`, {
+      cause: error,
+    });
+  }
   return `A confirmation mail went to ${address}. The digest starts once its link is clicked (it works for 7 days).\n${description}`;
 }
 
@@ -75,9 +84,12 @@ export const emailCli: PlatformCliCommand<EmailConfig> = {
         output = await subscribe(config, args, openCore);
         break;
       case 'unsubscribe':
-        output = textOf(
-          await (await openCore()).commands.executeText('unsubscribe', ownerContext(addressArg(args[0]))),
-        ).replace(/this channel/gi, addressArg(args[0]));
+        output = forAddress(
+          textOf(
+            await (await openCore()).commands.executeText('unsubscribe', ownerContext(addressArg(args[0]))),
+          ),
+          addressArg(args[0]),
+        );
         break;
       case 'why': {
         const address = addressArg(args[0]);
@@ -89,7 +101,7 @@ export const emailCli: PlatformCliCommand<EmailConfig> = {
         break;
       }
       case 'list': {
-        const subscribers = await (await openCore()).activeSubscriptions(emailPlatform);
+        const subscribers = await (await openCore()).subscriptions(emailPlatform);
         output = subscribers.length
           ? subscribers
               .map(

@@ -1,7 +1,8 @@
 /**
- * The HTTP listener for the links in the mails: `GET /email/confirm?t=…` confirms a subscription (the
- * settings travel signed in the link), `GET /email/unsubscribe?t=…` shows a one-button page and
- * `POST /email/unsubscribe?t=…` unsubscribes (the form, and RFC 8058 one-click from the mail client).
+ * The HTTP listener for the links in the mails: `GET /email/confirm?t=…` shows a one-button page whose
+ * `POST` confirms the subscription (the settings travel signed in the link), `GET /email/unsubscribe?t=…`
+ * shows a one-button page and `POST /email/unsubscribe?t=…` unsubscribes (the form, and RFC 8058
+ * one-click from the mail client).
  * node:http is enough for three routes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -35,46 +36,74 @@ const paragraphs = (text: string) =>
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join('');
 
+/** A reply written for a channel, said of the address instead. */
+export const forAddress = (text: string, address: string) =>
+  text.replace(/\bthis channel's\b/gi, `${address}'s`).replace(/\bthis channel\b/gi, address);
+
+/** The page a GET of a link shows: what the link does, and the one button that does it (a POST). */
+const confirmPage = (action: string, question: string, button: string, oneClick = false) =>
+  `<p>${question}</p><form method="post" action="${escapeHtml(action)}">${oneClick ? '<input type="hidden" name="List-Unsubscribe" value="One-Click">' : ''}<button type="submit">${escapeHtml(button)}</button></form>`;
+
+/**
+ * Each route takes one kind of token: a confirm link cannot unsubscribe, nor an unsubscribe link
+ * subscribe. A GET never changes a subscription (mail scanners and link previews fetch every link): it
+ * shows the button whose POST does it (RFC 8058's one-click POST for unsubscribing).
+ */
 export function createLinkHandler(options: EmailLinksOptions) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://paperboy.invalid');
-    const route = `${request.method} ${url.pathname}`;
-    const known = ['GET /email/confirm', 'GET /email/unsubscribe', 'POST /email/unsubscribe'];
-    if (!known.includes(route))
+    const kind =
+      url.pathname === '/email/confirm'
+        ? 'confirm'
+        : url.pathname === '/email/unsubscribe'
+          ? 'unsubscribe'
+          : null;
+    const method = request.method === 'GET' || request.method === 'HEAD' ? 'GET' : request.method;
+    if (!kind || (method !== 'GET' && method !== 'POST'))
       return answer(response, 404, 'Not found', '<p>This address serves paperboy mail links only.</p>');
     request.resume();
-    const token = verifyToken(options.signingKey, url.searchParams.get('t') ?? '', options.clock.now());
+    const text = url.searchParams.get('t') ?? '';
+    const token = verifyToken(options.signingKey, text, options.clock.now());
     if ('error' in token)
       return answer(response, 400, 'This link does not work', paragraphs(`Sorry: ${token.error}.`));
-    if (route === 'GET /email/confirm' && token.kind === 'confirm') {
-      const reply = await options.commands.executeText(
-        `subscribe ${token.settings}`.trim(),
-        ownerContext(token.address),
-      );
-      const text = reply.kind === 'text' ? reply.text.replace(/This channel/g, token.address) : '';
-      const ok = reply.kind === 'text' && reply.tone !== 'error';
-      options.log.info({ ok }, 'email subscription confirmed');
-      return answer(response, ok ? 200 : 400, ok ? 'Subscribed' : 'Not subscribed', paragraphs(text));
-    }
-    if (token.kind !== 'unsubscribe')
+    if (token.kind !== kind)
       return answer(
         response,
         400,
         'This link does not work',
-        '<p>Sorry: the link is for something else.</p>',
+        `<p>Sorry: this is not a ${kind === 'confirm' ? 'confirmation' : 'unsubscribe'} link. Nothing was changed.</p>`,
       );
-    if (route === 'GET /email/unsubscribe') {
-      return answer(
-        response,
-        200,
-        'Unsubscribe',
-        `<p>Stop the papers digest to <b>${escapeHtml(token.address)}</b>?</p><form method="post" action="${escapeHtml(`/email/unsubscribe?t=${url.searchParams.get('t') ?? ''}`)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+    const action = `${url.pathname}?t=${text}`;
+    const address = `<b>${escapeHtml(token.address)}</b>`;
+    if (method === 'GET') {
+      return token.kind === 'confirm'
+        ? answer(
+            response,
+            200,
+            'Confirm the subscription',
+            confirmPage(action, `Mail the papers digest to ${address}?`, 'Confirm the subscription'),
+          )
+        : answer(
+            response,
+            200,
+            'Unsubscribe',
+            confirmPage(action, `Stop the papers digest to ${address}?`, 'Unsubscribe', true),
+          );
+    }
+    if (token.kind === 'confirm') {
+      const reply = await options.commands.executeText(
+        `subscribe ${token.settings}`.trim(),
+        ownerContext(token.address),
       );
+      const said = reply.kind === 'text' ? forAddress(reply.text, token.address) : '';
+      const ok = reply.kind === 'text' && reply.tone !== 'error';
+      options.log.info({ ok }, 'email subscription confirmed');
+      return answer(response, ok ? 200 : 400, ok ? 'Subscribed' : 'Not subscribed', paragraphs(said));
     }
     const reply = await options.commands.executeText('unsubscribe', ownerContext(token.address));
     options.log.info('email subscription stopped by its link');
-    const text = reply.kind === 'text' ? reply.text.replace(/this channel/gi, token.address) : '';
-    return answer(response, 200, 'Unsubscribed', paragraphs(text));
+    const said = reply.kind === 'text' ? forAddress(reply.text, token.address) : '';
+    return answer(response, 200, 'Unsubscribed', paragraphs(said));
   };
 }
 

@@ -13,7 +13,11 @@ export const emailModule = definePlatform({
   plan(config) {
     const settings = emailSettings(config);
     if (!settings) return { on: false, reason: 'SMTP_URL not set' };
-    return { on: true, reason: `SMTP via ${new URL(settings.smtpUrl).host}, links at ${settings.publicUrl}` };
+    return {
+      on: true,
+      reason: `SMTP via ${new URL(settings.smtpUrl).host}, links at ${settings.publicUrl}`,
+      deliveryOnly: true,
+    };
   },
   halfConfigured(config) {
     const missing = requiredWithSmtp.filter((key) => !config[key]);
@@ -31,7 +35,13 @@ export const emailModule = definePlatform({
   createAdapter(config, deps) {
     const settings = emailSettings(config);
     if (!settings) throw new Error('SMTP_URL is not set');
-    return createEmailAdapter({ settings, commands: deps.commands, clock: deps.clock, log: deps.log });
+    return createEmailAdapter({
+      settings,
+      commands: deps.commands,
+      clock: deps.clock,
+      log: deps.log,
+      databaseId: () => deps.store.databaseId(),
+    });
   },
   credentialHint: 'check SMTP_URL (host, port, user and password) and EMAIL_PORT',
   cliCommands: [emailCli],

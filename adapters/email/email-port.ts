@@ -21,13 +21,25 @@ export interface EmailPortOptions {
   mailer: Mailer;
   publicUrl: string;
   signingKey: string;
+  /** The database's random id (Store.databaseId): in every Message-ID, so a new database never reuses one. */
+  databaseId: () => Promise<string>;
 }
 
-export const unsubscribeUrl = (options: Omit<EmailPortOptions, 'mailer'>, address: string) =>
+export const unsubscribeUrl = (
+  options: Pick<EmailPortOptions, 'publicUrl' | 'signingKey'>,
+  address: string,
+) =>
   `${options.publicUrl}/email/unsubscribe?t=${signToken(options.signingKey, { kind: 'unsubscribe', address })}`;
 
 export function createEmailPort(options: EmailPortOptions): DeliveryPort {
   const domain = new URL(options.publicUrl).hostname || 'paperboy.invalid';
+  let databaseId: Promise<string> | null = null;
+  const idPart = (text: string) => text.replace(/[^\w.-]/g, '.');
+  /** `<delivery key>.<database id>.<address>@<host>`: the same for every attempt of one delivery, unique in the world. */
+  const messageIdFor = async (key: string, address: string) => {
+    databaseId ??= options.databaseId();
+    return `<${idPart(key)}.${(await databaseId).slice(0, 16)}.${idPart(address)}@${domain}>`;
+  };
 
   async function send(
     channel: ChannelRef,
@@ -37,12 +49,11 @@ export function createEmailPort(options: EmailPortOptions): DeliveryPort {
     const address = channel.channelId;
     const unsubscribe = unsubscribeUrl(options, address);
     const mail = render({ unsubscribe, address });
+    const messageId = key ? await messageIdFor(key, address) : null;
     const sent = await options.mailer.send({
       ...mail,
       to: address,
-      ...(key
-        ? { messageId: `<${key.replace(/[^\w.-]/g, '.')}.${address.replace(/[^\w.-]/g, '.')}@${domain}>` }
-        : {}),
+      ...(messageId ? { messageId } : {}),
       headers: {
         'List-Unsubscribe': `<${unsubscribe}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

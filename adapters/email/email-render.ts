@@ -60,8 +60,9 @@ function cardHtml(card: PaperCard, index: number): string {
   const avatarImg = avatar
     ? `<img src="${escapeHtml(avatar)}" alt="" width="16" height="16" style="vertical-align:middle;border-radius:3px;margin-right:4px">`
     : '';
+  // alt="": a blocked figure would otherwise show the title a second time under the title.
   const figureImg = figure
-    ? `<img src="${escapeHtml(figure)}" alt="${escapeHtml(card.title)}" width="540" style="display:block;width:100%;max-width:540px;height:auto;border-radius:4px;margin:0 0 8px">`
+    ? `<img src="${escapeHtml(figure)}" alt="" width="540" style="display:block;width:100%;max-width:540px;height:auto;border-radius:4px;margin:0 0 8px">`
     : '';
   const links = paperLinks(card).map(([label, url]) => link(url, label));
   return `<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb">

@@ -38,7 +38,16 @@ const lastNames =
 const bigLabs = ['google', 'meta', 'microsoft', 'nvidia', 'alibaba', 'tencent', 'bytedance'];
 const syllables = 'ka lo vex tri zen mor qua sil dor fen ix ra nu pel gor tam bri sto vel cor'.split(' ');
 
-export function generateCorpus(seed = 2024, weeks = 8, firstDay = '2024-09-02'): CorpusPaper[] {
+/**
+ * `perDay`: papers a weekday, from `min` to `min + spread - 1` (Daily Papers' 12–20 by default; the arXiv
+ * pools of bench/ranking/arxiv-pools.ts ask for hundreds). The default draws exactly what it always drew.
+ */
+export function generateCorpus(
+  seed = 2024,
+  weeks = 8,
+  firstDay = '2024-09-02',
+  perDay: { min: number; spread: number } = { min: 12, spread: 9 },
+): CorpusPaper[] {
   const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const capital = (text: string) => text.replace(/(^|[\s-])(\p{Ll})/gu, (_, gap, c) => gap + c.toUpperCase());
@@ -68,7 +77,7 @@ export function generateCorpus(seed = 2024, weeks = 8, firstDay = '2024-09-02'):
     const date = new Date(start + day * 86_400_000);
     if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
     const batchDay = date.toISOString().slice(0, 10);
-    const count = 12 + Math.floor(random() * 9);
+    const count = perDay.min + Math.floor(random() * perDay.spread);
     for (let i = 0; i < count; i++) papers.push(writePaper(batchDay, serial++));
   }
   return papers;

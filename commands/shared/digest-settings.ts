@@ -19,12 +19,17 @@ const sourceLines = {
     "Source: Hugging Face's trending list, papers not posted here before (source=daily posts the day's batch instead)",
 } as const;
 
+const sourceLine = (settings: DigestSettings) =>
+  settings.source === 'arxiv'
+    ? `Source: arXiv's newest mailing in ${(settings.categories ?? []).join(', ')}, new papers and cross-lists (source=daily posts Hugging Face's Daily Papers instead)`
+    : sourceLines[settings.source];
+
 export function describeSettings(settings: DigestSettings): string {
   const papers = settings.source === 'trending' ? 'trending papers' : 'papers';
   const lines = [
     `Posts ${describeSchedule(settings)}: the top ${settings.topN} ${papers}` +
       (settings.minUpvotes > 0 ? ` with at least ${settings.minUpvotes} upvotes` : ''),
-    sourceLines[settings.source],
+    sourceLine(settings),
     settings.include.length ? `Only papers mentioning: ${settings.include.join(', ')}` : 'Keywords: any',
   ];
   if (settings.exclude.length) lines.push(`Leaves out papers mentioning: ${settings.exclude.join(', ')}`);

@@ -1,13 +1,14 @@
 /**
- * The whole environment schema: the core's variables and every platform module's slice, merged from the
- * module list. Parsed once at start-up; nothing else reads `process.env`.
+ * The whole environment schema: the core's variables and every paper source's and platform module's
+ * slice, merged from the two lists. Parsed once at start-up; nothing else reads `process.env`.
  */
 import { z } from 'zod';
 import { parseEnvWith, readEnv } from '../config/config';
 import { coreEnvShape } from '../config/env.schema';
+import { paperSourceModules } from './paper-sources';
 import { anyModules, platformModules } from './platform-modules';
 
-type Modules = typeof platformModules;
+type Modules = [...typeof paperSourceModules, ...typeof platformModules];
 type ShapeOf<M> = M extends { env: infer Shape } ? Shape : never;
 type MergedShapes<List extends readonly unknown[]> = List extends readonly [infer Head, ...infer Tail]
   ? ShapeOf<Head> & MergedShapes<Tail>
@@ -15,6 +16,8 @@ type MergedShapes<List extends readonly unknown[]> = List extends readonly [infe
 
 const shape = Object.assign(
   {},
+  // The sources' slices first: Hugging Face's variables have always led the list (and its messages).
+  ...paperSourceModules.map((module) => module.env),
   coreEnvShape,
   ...platformModules.map((module) => module.env),
 ) as typeof coreEnvShape & MergedShapes<Modules>;

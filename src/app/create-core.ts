@@ -9,14 +9,16 @@ import { type Clock, systemClock } from '../clock';
 import { createDigestService, type DigestService } from '../digest/digest-service';
 import { createDiscussionService, type DiscussionService } from '../discussion/discussion-service';
 import { openStore } from '../engines/open-store';
+import type { ArxivSync } from '../ingest/arxiv-sync';
 import { type BatchSync, createBatchSync } from '../ingest/batch-sync';
 import { createMetrics, type Metrics } from '../metrics/metrics';
 import { createTeamRanking, type TeamRanking } from '../ranking/team-ranking';
 import { createSearchService, type SearchService } from '../search/search-service';
-import { createHfSource } from '../sources/hf/hf-source';
 import type { PaperSource } from '../sources/paper-source';
 import type { Store } from '../store/store';
+import { type ArxivClientTuning, createArxivMailings } from './arxiv-wiring';
 import type { Config } from './config';
+import { anySourceModules } from './paper-sources';
 import { chatCommandsFor, unicodeEmoji } from './platform-modules';
 
 /** How long skip and failure rows of the delivery log are kept (what `/papers why` can explain). */
@@ -35,6 +37,8 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** How long a command waits on the source before answering from the store (default `sourceReplyWaitMs`). */
   sourceWaitMs?: number;
+  /** arXiv's one request every 3 s and its retry budget, compressed by tests and the bench against the fake arXiv. */
+  arxivClient?: ArxivClientTuning;
 }
 
 /** Everything platform-neutral, wired once. Adapters get `commands` and post through `digests`. */
@@ -45,6 +49,8 @@ export interface Core {
   readonly store: Store;
   readonly source: PaperSource;
   readonly sync: BatchSync;
+  /** arXiv's mailings per category (what `source=arxiv` digests read). */
+  readonly arxiv: ArxivSync;
   readonly search: SearchService;
   readonly ranking: TeamRanking;
   readonly ports: PortRegistry;
@@ -65,24 +71,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.store ??
     (await openStore(config.DATABASE_URL, { postgres: { leasesByServerClock: clock === systemClock } }));
   const metrics = options.metrics ?? createMetrics();
+  const [primary] = anySourceModules;
+  if (!primary?.create) throw new Error('paperboy is built without a primary paper source');
   const source =
     options.source ??
-    createHfSource({
-      baseUrl: config.HF_BASE_URL,
-      token: config.HF_TOKEN,
-      timeoutMs: config.HF_TIMEOUT_MS,
-      retryBudgetMs: config.HF_RETRY_BUDGET_MS,
-      log,
-      metrics,
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-    });
+    primary.create(config, { log, metrics, ...(options.sleep ? { sleep: options.sleep } : {}) });
   const sync = createBatchSync({ source, store, clock, log, settleHourUtc: config.BATCH_SETTLE_HOUR_UTC });
+  const arxiv = createArxivMailings(config, {
+    store,
+    clock,
+    log,
+    ...(options.arxivClient ? { tuning: options.arxivClient } : {}),
+  });
   const search = createSearchService(store);
   const ports = new PortRegistry();
   const ranking = createTeamRanking({ store, log });
   const digests = createDigestService({
     store,
-    sync,
+    syncs: { hf: sync, arxiv },
     ports,
     metrics,
     ranking,
@@ -121,14 +127,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'Digest posts marked sending (sent, not yet confirmed by the platform).',
     async () => (await store.deliveries.inFlight()).length,
   );
-  metrics.gaugeFrom(
-    'paperboy_hf_last_fetch_timestamp_seconds',
-    'When a Hugging Face day was last fetched and stored (Unix seconds; 0 before the first fetch).',
-    async () => {
-      const at = await store.batches.lastFetchedAt();
-      return at ? Date.parse(at) / 1000 : 0;
-    },
-  );
+  // One fetch-age gauge per source, named from the list (Hugging Face's keeps its established name).
+  for (const module of anySourceModules)
+    metrics.gaugeFrom(
+      module.id === 'huggingface'
+        ? 'paperboy_hf_last_fetch_timestamp_seconds'
+        : `paperboy_${module.id}_last_fetch_timestamp_seconds`,
+      `When ${module.label} was last fetched and stored (Unix seconds; 0 before the first fetch).`,
+      async () => {
+        const at = await module.health.lastFetchedAt(store);
+        return at ? Date.parse(at) / 1000 : 0;
+      },
+    );
   const prune = async (now: Date) => {
     const day = 86_400_000;
     const deliveries = await store.deliveries.prune(
@@ -148,6 +158,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     store,
     source,
     sync,
+    arxiv,
     search,
     ranking,
     ports,

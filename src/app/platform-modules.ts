@@ -13,6 +13,7 @@ import { commandList } from '../../commands/command-list';
 import type { Clock } from '../clock';
 import type { EmojiNormaliser } from '../discussion/emoji';
 import type { Logger } from '../logging/logger';
+import { anySourceModules } from './paper-sources';
 
 export const platformModules = [discordModule, slackModule, emailModule, consoleModule] as const;
 
@@ -23,7 +24,10 @@ export type PlatformId = (typeof platformModules)[number]['id'];
 export const anyModules: readonly PlatformModule[] = platformModules as unknown as readonly PlatformModule[];
 
 /** Every module's secret variables: blanked in logs by key, and their values scrubbed from every line. */
-export const secretKeys: readonly string[] = ['HF_TOKEN', ...anyModules.flatMap((module) => module.secrets)];
+export const secretKeys: readonly string[] = [
+  ...anySourceModules.flatMap((module) => module.secrets),
+  ...anyModules.flatMap((module) => module.secrets),
+];
 
 /** The first module that knows a name for `value`, as Unicode. */
 export const unicodeEmoji: EmojiNormaliser = (value) => {

@@ -19,6 +19,7 @@ import type { Logger } from '../logging/logger';
 import { type MetricsServer, startMetricsServer } from '../metrics/metrics-server';
 import type { Store } from '../store/store';
 import { bannerLines, halfConfiguredPlatforms, planAdapters, terminalOn } from './adapter-plan';
+import type { ArxivClientTuning } from './arxiv-wiring';
 import { createChatAdapters } from './chat-adapters';
 import type { Config } from './config';
 import { type Core, createCore } from './create-core';
@@ -49,6 +50,8 @@ export interface RunBotOptions {
   logLines?: LogLines;
   /** Called once everything is running. */
   onStarted?: (bot: StartedBot) => void;
+  /** arXiv's request interval and retry budget against the fake arXiv (tests, the bench); arXiv's rule otherwise. */
+  arxivClient?: ArxivClientTuning;
 }
 
 /** What a running bot tells whoever started it. */
@@ -92,6 +95,7 @@ export async function runBot(options: RunBotOptions): Promise<number> {
     log,
     sourceWaitMs,
     ...(options.store ? { store: options.store } : {}),
+    ...(options.arxivClient ? { arxivClient: options.arxivClient } : {}),
   });
   await refuseReadOnly(core, config.DATABASE_URL);
   const schedulerLock = await claimScheduler(core, config.DATABASE_URL, clock);
@@ -149,8 +153,6 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const shutdown = (signal: string) => {
     stopping ??= (async () => {
       log.info({ signal }, 'shutting down');
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
       // The posts in flight finish (or are abandoned after a few seconds, to be reconciled at next start).
       await Promise.race([
         Promise.all([scheduler.stop(), core.digests.stop()]),
@@ -165,14 +167,23 @@ export async function runBot(options: RunBotOptions): Promise<number> {
       schedulerLock.release();
       await core.close();
       await demo?.close();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
       markStopped(0);
       return 0;
     })();
     return stopping;
   };
-  const onSignal = (signal: NodeJS.Signals) => void shutdown(signal);
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // A second signal (npm passes SIGTERM on to the process group that already got it; a second Ctrl-C)
+  // must not kill the process with Node's default while the posts in flight finish: the grace bounds them.
+  // So the listener stays until the end: a `once` listener, removed before it runs, leaves a moment with
+  // none, when Node restores the default and a second signal kills the process.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) log.info({ signal }, 'already shutting down: the posts in flight finish first');
+    else void shutdown(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   if (options.signal?.aborted) void shutdown('abort');
   options.signal?.addEventListener('abort', () => void shutdown('abort'), { once: true });
 
@@ -182,6 +193,13 @@ export async function runBot(options: RunBotOptions): Promise<number> {
   const session = new AbortController();
   void stopped.then(() => session.abort());
   await Promise.all(foreground.map((adapter) => adapter.session?.(session.signal)));
+  if (adapters.length > foreground.length && !stopping) {
+    // The console ran beside a platform that only delivers (email): its digests go on without the prompt.
+    log.warn(
+      'the prompt has ended; paperboy keeps delivering the digests until it is stopped (Ctrl-C or SIGTERM)',
+    );
+    return stopped;
+  }
   return shutdown('end of input');
 }
 

@@ -15,6 +15,8 @@ Usage:
   paperboy start [--demo]                  run the bot (console mode when no chat credentials are set)
   paperboy fetch --date YYYY-MM-DD         fetch and store one day's batch
   paperboy fetch --from D --to D           backfill a range of days
+  paperboy fetch --source arxiv --categories cs.LG,cs.RO --from D --to D
+                                           backfill arXiv mailings (one request every 3 s)
   paperboy search "<query>" [--limit N] [--json]
   paperboy digest [--date D] [--json]      the digest a default channel would get
   paperboy trending [--limit N] [--json]   Hugging Face's trending papers right now (default 10)
@@ -37,6 +39,10 @@ export interface CliArgs {
   from?: string;
   to?: string;
   limit?: number;
+  /** `fetch --source`: `huggingface` (the default) or `arxiv`. */
+  source?: 'huggingface' | 'arxiv';
+  /** `fetch --source arxiv --categories cs.LG,cs.RO`, as typed (checked by the arXiv fetch). */
+  categories?: string;
 }
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -90,6 +96,8 @@ export function parseCliArgs(argv: string[]): CliArgs {
     from: { type: 'string' },
     to: { type: 'string' },
     limit: { type: 'string' },
+    source: { type: 'string' },
+    categories: { type: 'string' },
   } as const;
   try {
     parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
@@ -109,6 +117,15 @@ export function parseCliArgs(argv: string[]): CliArgs {
   if (values.date) args.date = checkDay(values.date, '--date');
   if (values.from) args.from = checkDay(values.from, '--from');
   if (values.to) args.to = checkDay(values.to, '--to');
+  if (values.source !== undefined) {
+    if (values.source !== 'huggingface' && values.source !== 'arxiv')
+      throw new PaperboyError(
+        'invalid_input',
+        `--source "${values.source}" is not a source: use --source huggingface (the default) or --source arxiv`,
+      );
+    args.source = values.source;
+  }
+  if (values.categories !== undefined) args.categories = values.categories;
   if (values.limit !== undefined) {
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {

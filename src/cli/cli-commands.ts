@@ -9,6 +9,7 @@ import { describeFilters, hasFilters, paperFilters } from '../search/search-filt
 import { emptySearchText, searchHeading, unsearchableMessage } from '../search/search-replies';
 import { maxQueryLength } from '../search/search-service';
 import { addDays, utcDay } from '../time/zoned-time';
+import { fetchArxivCli } from './arxiv-fetch';
 import type { CliArgs } from './cli-args';
 import { progressBar } from './progress-bar';
 
@@ -36,6 +37,9 @@ export function refuseFutureDay(day: string, now: Date): string {
 }
 
 export async function fetchCli(core: Core, args: CliArgs, io: CliIo): Promise<void> {
+  if (args.source === 'arxiv') return await fetchArxivCli(core, args, io);
+  if (args.categories !== undefined)
+    throw new PaperboyError('invalid_input', '--categories is for arXiv: add --source arxiv');
   const ranged = args.from !== undefined || args.to !== undefined;
   if (ranged && args.date)
     throw new PaperboyError('invalid_input', 'give either --date D or --from D --to D, not both');

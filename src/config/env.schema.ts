@@ -44,23 +44,11 @@ const divisorOfTheMinute =
   'expected a number of seconds that divides the minute: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60';
 
 /**
- * The core's environment variables, with their defaults. Each platform module adds its own slice; the
+ * The core's environment variables, with their defaults. Each platform and paper source module adds its
+ * own slice (a source's, such as HF_BASE_URL, in its folder under src/sources/); the
  * composition root merges them (src/app/config.ts), and `.env.example` documents the whole list.
  */
 export const coreEnvShape = {
-  HF_BASE_URL: url('HF_BASE_URL').default('https://huggingface.co'),
-  HF_TOKEN: z.string().optional(),
-  HF_TIMEOUT_MS: positiveInt.default(15_000),
-  HF_RETRY_BUDGET_MS: positiveInt.default(30_000),
-  // --- arXiv (src/sources/arxiv/) ---
-  /** Base of arXiv's per-category announcement feeds (`<base>/<category>`). */
-  ARXIV_FEED_URL: url('ARXIV_FEED_URL').default('https://rss.arxiv.org/rss'),
-  /** arXiv's export API query endpoint, for one paper and back-fills. */
-  ARXIV_API_URL: url('ARXIV_API_URL').default('https://export.arxiv.org/api/query'),
-  /** The operator's e-mail, sent in the User-Agent as arXiv asks of automated clients. */
-  ARXIV_CONTACT: z
-    .email({ message: 'ARXIV_CONTACT must be an e-mail address such as lab@example.org' })
-    .optional(),
   /** Resolved once here (src/config/database-location.ts): the rest of paperboy sees an absolute path. */
   DATABASE_URL: z
     .string()

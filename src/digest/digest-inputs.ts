@@ -6,8 +6,9 @@
  */
 import type { Logger } from 'pino';
 import { isStoreWriteFault } from '../errors';
-import type { BatchSync } from '../ingest/batch-sync';
-import type { DigestSource } from '../records/subscription';
+import type { DigestSource, Subscription } from '../records/subscription';
+import type { Store } from '../store/store';
+import type { SourceFetchContext, SourceSyncs } from './sources/digest-source';
 import { digestSourceOf } from './sources/registry';
 
 /** What this tick fetched for the digests due, by source; a source missing was not fetched (or failed). */
@@ -21,7 +22,13 @@ export type FetchedInput =
   | { storeError: Error };
 
 export interface DigestInputSource {
-  fetch(source: DigestSource, now: Date, due: number): Promise<FetchedInput>;
+  /** `subscriptions`: the source's subscriptions with a digest to plan now; `due`: the runs due (for the log). */
+  fetch(
+    source: DigestSource,
+    now: Date,
+    due: number,
+    subscriptions: readonly Subscription[],
+  ): Promise<FetchedInput>;
 }
 
 const maxOutagePauseMs = 15 * 60_000;
@@ -32,21 +39,31 @@ interface Outage {
   lastError: string;
 }
 
-export function createDigestInputSource(options: { sync: BatchSync; log: Logger }): DigestInputSource {
-  const { sync } = options;
+export function createDigestInputSource(options: {
+  syncs: SourceSyncs;
+  store: Store;
+  log: Logger;
+}): DigestInputSource {
+  const { syncs, store } = options;
   /** Consecutive failures of each source, and when it may be asked again. */
   const outages = new Map<DigestSource, Outage>();
 
-  async function fetch(id: DigestSource, now: Date, due: number): Promise<FetchedInput> {
+  async function fetch(
+    id: DigestSource,
+    now: Date,
+    due: number,
+    subscriptions: readonly Subscription[],
+  ): Promise<FetchedInput> {
     const source = digestSourceOf(id);
+    const context: SourceFetchContext = { syncs, store, due: subscriptions };
     const outage = outages.get(id) ?? { failures: 0, retryAt: 0, lastError: '' };
     const meanwhile = async (sourceError: string): Promise<FetchedInput> => {
-      const known = await source.whileUnavailable?.(sync, now);
+      const known = await source.whileUnavailable?.(context, now);
       return known ? { sourceError, known: known.input } : { sourceError };
     };
     if (now.getTime() < outage.retryAt) return await meanwhile(outage.lastError);
     try {
-      const value = await source.fetch(sync, now);
+      const value = await source.fetch(context, now);
       outages.delete(id);
       return { value };
     } catch (error) {
@@ -54,7 +71,7 @@ export function createDigestInputSource(options: { sync: BatchSync; log: Logger 
       const failures = outage.failures + 1;
       const pauseMs = Math.min(maxOutagePauseMs, 60_000 * 2 ** (failures - 1));
       outages.set(id, { failures, retryAt: now.getTime() + pauseMs, lastError: (error as Error).message });
-      const known = await source.whileUnavailable?.(sync, now);
+      const known = await source.whileUnavailable?.(context, now);
       if (known) {
         // Exactly what waits, and until when; the digests go out with what is known.
         options.log.warn(

@@ -37,6 +37,8 @@ export function filterVerdict(paper: Paper, settings: DigestSettings): Verdict {
 const orderNames: Record<PaperOrder['by'], string> = {
   upvotes: 'upvotes',
   team: "this channel's team ranking (its flags blended with upvotes)",
+  'arxiv-default':
+    "arXiv's default order (this channel's categories before cross-lists, then its keywords, then the mailing's order)",
 };
 
 /**

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { PortRegistry } from '../chat/port-registry';
 import { isStoreWriteFault, type PaperboyError } from '../errors';
-import type { BatchSync } from '../ingest/batch-sync';
 import type { Metrics } from '../metrics/metrics';
 import type { TeamRanking } from '../ranking/team-ranking';
 import type { DigestRun } from '../records/delivery';
@@ -12,13 +11,14 @@ import { fanOut } from './fan-out';
 import { createRunPlanner } from './run-planner';
 import { createRunPoster } from './run-poster';
 import { dueLocalDate } from './schedule';
-import type { AnyDigestSource } from './sources/digest-source';
+import type { AnyDigestSource, SourceSyncs } from './sources/digest-source';
 import { allDigestSources, digestSourceOf } from './sources/registry';
 
 export interface DigestServiceOptions {
   store: Store;
   ports: PortRegistry;
-  sync: BatchSync;
+  /** What the sources fetch through (each source reads its own). */
+  syncs: SourceSyncs;
   log: Logger;
   /** Orders each channel's digest by its own flags (or by upvotes where it is off or still learning). */
   ranking: TeamRanking;
@@ -67,9 +67,9 @@ interface DueDigest {
 }
 
 export function createDigestService(options: DigestServiceOptions): DigestService {
-  const { store, sync, ports } = options;
+  const { store, syncs, ports } = options;
   const maxAttempts = options.maxAttempts ?? 5;
-  const inputSource = createDigestInputSource({ sync, log: options.log });
+  const inputSource = createDigestInputSource({ syncs, store, log: options.log });
   const planner = createRunPlanner({ store, ranking: options.ranking });
   let current: Promise<DigestTickResult> | null = null;
   let stopping = false;
@@ -112,7 +112,13 @@ export function createDigestService(options: DigestServiceOptions): DigestServic
     const inputs: DigestInputs = new Map();
     for (const source of allDigestSources) {
       if (!needs(source)) continue;
-      const fetched = await inputSource.fetch(source.id, now, runs);
+      const planning = due
+        .filter(
+          ({ subscription, runs }) =>
+            subscription.source === source.id && runs.some(({ run }) => source.needsInput(run)),
+        )
+        .map(({ subscription }) => subscription);
+      const fetched = await inputSource.fetch(source.id, now, runs, planning);
       if ('storeError' in fetched) return postponedByStore(result, fetched.storeError, runs);
       if ('sourceError' in fetched) {
         result.sourceError = fetched.sourceError;

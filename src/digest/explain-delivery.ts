@@ -57,6 +57,10 @@ export async function explainDelivery(
       await store.deliveries.getRun(delivery.runId),
       name,
       await store.batches.daysListing(paperId),
+      // A paused digest retries nothing on its ticks: only subscribing again resumes it.
+      subscription.pausedReason
+        ? `It will be retried once the digest here is resumed (\`${prefix} subscribe\` again), not before.`
+        : undefined,
     );
     return { ...explained, text: `${explained.text}${paused}` };
   }
@@ -69,6 +73,7 @@ function fromLog(
   run: DigestRun | null,
   name: string,
   days: string[],
+  retried = 'It will be retried on the next digest tick.',
 ): DeliveryExplanation {
   const source = run ? digestSourceOf(run.source) : null;
   const batch = run && source ? source.runName(run) : 'a digest';
@@ -88,7 +93,7 @@ function fromLog(
     case 'failed':
       return {
         verdict: 'failed',
-        text: `Posting ${name} failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}: ${delivery.detail ?? 'unknown error'}. ${delivery.retryable ? 'It will be retried on the next digest tick.' : 'It will not be retried.'}`,
+        text: `Posting ${name} failed after ${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}: ${delivery.detail ?? 'unknown error'}. ${delivery.retryable ? retried : 'It will not be retried.'}`,
       };
     case 'skipped': {
       const verdict = delivery.reason ? skipVerdicts[delivery.reason] : 'filtered';

@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { DeliveryPort } from '../chat/chat-port';
 import type { PortRegistry } from '../chat/port-registry';
 import { DeliveryError, isStoreWriteFault, type PaperboyError } from '../errors';
-import type { ChannelRef } from '../records/channel';
 import { type Delivery, type DigestRun, headerDeliveryKey, paperDeliveryKey } from '../records/delivery';
 import type { Paper } from '../records/paper';
 import type { Subscription } from '../records/subscription';
@@ -63,7 +62,7 @@ export function createRunPoster(options: RunPosterOptions) {
         return outcome;
       }
       if (run.headerState !== 'sent' && run.headerState !== 'none') {
-        await postHeader(port, subscription.channel, run, outstanding.length);
+        await postHeader(port, subscription, run, outstanding.length);
       }
       for (const delivery of outstanding) {
         if (options.stopping()) break;
@@ -80,7 +79,8 @@ export function createRunPoster(options: RunPosterOptions) {
     return outcome;
   }
 
-  async function postHeader(port: DeliveryPort, channel: ChannelRef, run: DigestRun, count: number) {
+  async function postHeader(port: DeliveryPort, subscription: Subscription, run: DigestRun, count: number) {
+    const { channel } = subscription;
     const key = headerDeliveryKey(run.id);
     const earlier = run.headerState === 'sending' ? await port.findPosted(channel, key) : null;
     if (earlier) {
@@ -88,14 +88,14 @@ export function createRunPoster(options: RunPosterOptions) {
       return;
     }
     await store.deliveries.setHeaderState(run.id, 'sending', null);
-    const posted = await port.postDigestHeader(channel, await headerFor(run, count), key);
+    const posted = await port.postDigestHeader(channel, await headerFor(run, count, subscription), key);
     await store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
   }
 
   /** The run's header, counting every paper it considered (the log may have fewer rows than it posts). */
-  const headerFor = async (run: DigestRun, count: number) => {
+  const headerFor = async (run: DigestRun, count: number, subscription: Subscription) => {
     const total = Math.max(count, await store.deliveries.paperCount(run.id));
-    return digestSourceOf(run.source).header(run, count, total);
+    return digestSourceOf(run.source).header(run, count, total, subscription);
   };
 
   /** The paper's card, with the note its delivery row keeps in its source's words. */
@@ -151,7 +151,12 @@ export function createRunPoster(options: RunPosterOptions) {
     for (const { delivery } of sendable) await store.deliveries.markSending(delivery.id, at);
     try {
       const cards = sendable.map(({ delivery, paper }) => cardFor(run, delivery, paper));
-      const posted = await postDigest(subscription.channel, await headerFor(run, cards.length), cards, key);
+      const posted = await postDigest(
+        subscription.channel,
+        await headerFor(run, cards.length, subscription),
+        cards,
+        key,
+      );
       await store.deliveries.setHeaderState(run.id, 'sent', posted.messageId);
       for (const { delivery } of sendable)
         await store.deliveries.markSent(delivery.id, posted.messageId, posted.url, at);

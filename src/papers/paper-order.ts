@@ -8,10 +8,11 @@ export const byPopularity = (a: Paper, b: Paper) =>
 /** Papers best first, each with why it is there (null in upvote order), and which ranking ordered them. */
 export interface PaperOrder {
   papers: Array<{ paper: Paper; note: string | null }>;
-  by: 'team' | 'upvotes';
+  /** `arxiv-default`: an arXiv mailing's default order, where there are no upvotes to go by (ranking/arxiv-default-order.ts). */
+  by: 'team' | 'upvotes' | 'arxiv-default';
 }
 
-export const upvoteOrder = (papers: Paper[]): PaperOrder => ({
+export const upvoteOrder = (papers: Paper[]): PaperOrder & { by: 'upvotes' } => ({
   papers: [...papers].sort(byPopularity).map((paper) => ({ paper, note: null })),
   by: 'upvotes',
 });

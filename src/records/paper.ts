@@ -26,7 +26,24 @@ export interface Paper {
   submittedBy: string | null;
   /** Its discussion on Hugging Face; comments live there. */
   discussionId: string | null;
+  /**
+   * How arXiv files it, once an arXiv listing stored it (absent for a paper only Hugging Face listed).
+   * A Hugging Face listing never removes it; an arXiv listing refreshes it.
+   */
+  arxiv?: ArxivFiling;
 }
+
+/** A paper's arXiv categories: its primary one, and all it is filed under (the primary among them). */
+export interface ArxivFiling {
+  primaryCategory: string;
+  categories: string[];
+}
+
+/**
+ * Who listed the papers being stored. Hugging Face's listings carry upvotes; arXiv's do not, so an arXiv
+ * listing keeps the stored upvotes (and, as any listing, every field it leaves empty) instead of zeroing them.
+ */
+export type PaperListing = 'huggingface' | 'arxiv';
 
 export interface Organization {
   name: string;

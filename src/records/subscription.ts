@@ -7,10 +7,18 @@ export const allWeekdays: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 
 /**
  * What a digest posts: `daily`, the Daily Papers batch of the day (and any it has not covered yet);
- * `trending`, the top of Hugging Face's trending list that the channel has not had yet.
+ * `trending`, the top of Hugging Face's trending list that the channel has not had yet; `arxiv`, the
+ * day's arXiv mailing in the subscription's `categories`.
  */
-export type DigestSource = 'daily' | 'trending';
+export type DigestSource = 'daily' | 'trending' | 'arxiv';
 
+/** Every source a subscription or a run may be stored with (the schemas' CHECK lists these; a test pins it). */
+export const storedDigestSources: readonly DigestSource[] = ['daily', 'trending', 'arxiv'];
+
+/**
+ * The sources a channel can subscribe to now: those the digest has a source object for
+ * (src/digest/sources/registry.ts). `arxiv` joins when its digest source is listed there.
+ */
 export const digestSources: readonly DigestSource[] = ['daily', 'trending'];
 
 /** What a channel asked for. Everything but the channel has a default. */
@@ -29,6 +37,11 @@ export interface DigestSettings {
   exclude: string[];
   /** On a day with nothing new, post one short line instead of nothing. */
   postWhenEmpty: boolean;
+  /**
+   * arXiv categories (`cs.LG`, `cs.RO`) an `arxiv` subscription follows; empty for daily and trending.
+   * Optional here (settings written before arXiv have none); a stored `Subscription` always has the list.
+   */
+  categories?: string[];
 }
 
 export const defaultDigestSettings: DigestSettings = {
@@ -41,9 +54,12 @@ export const defaultDigestSettings: DigestSettings = {
   include: [],
   exclude: [],
   postWhenEmpty: false,
+  categories: [],
 };
 
 export interface Subscription extends DigestSettings {
+  /** The arXiv categories followed ([] unless the source is `arxiv`). */
+  categories: string[];
   id: number;
   channel: ChannelRef;
   active: boolean;

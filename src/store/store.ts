@@ -1,7 +1,13 @@
+import type {
+  ArxivDayEntry,
+  ArxivListing,
+  ArxivListingPlace,
+  ArxivStoredDay,
+} from '../records/arxiv-listing';
 import type { ChannelRef, Platform } from '../records/channel';
 import type { Delivery, DeliveryState, DigestRun, SkipReason } from '../records/delivery';
 import type { ChannelSettings, DiscussionRecord, QueueItem } from '../records/discussion';
-import type { Paper } from '../records/paper';
+import type { Paper, PaperListing } from '../records/paper';
 import type { RejectedItem } from '../records/rejected-item';
 import type { DigestSettings, DigestSource, Subscription } from '../records/subscription';
 import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../search-query/text-query';
@@ -42,6 +48,8 @@ export interface Store {
   readonly ranking: Promised<RankingRepository>;
   readonly jobs: Promised<JobLeaseRepository>;
   readonly installations: Promised<InstallationRepository>;
+  /** arXiv's mailings: which papers each category's mailing of a day listed, and how. */
+  readonly arxiv: Promised<ArxivRepository>;
   /**
    * A fetched day, atomically: its papers upserted, the batch recorded with exactly its list, its refused
    * items replacing the previous fetch's, and the day marked recovered if it had failed.
@@ -53,7 +61,33 @@ export interface Store {
    * share the scheduler through `jobs`, so the claim always succeeds.
    */
   claimScheduler(holder: SchedulerHolder): Promise<SchedulerClaim>;
+  /** A random id made with the database (32 hex digits): the same for every instance on it, new for a new one. */
+  databaseId(): Promise<string>;
   close(): Promise<void>;
+}
+
+/**
+ * arXiv's mailings per (category, mailing day). A paper is one row whoever lists it: an arXiv listing
+ * refreshes its text and categories and keeps what Hugging Face gave (upvotes, organisation, media,
+ * discussion, Daily Papers day); a Hugging Face listing keeps its arXiv categories.
+ */
+export interface ArxivRepository {
+  /**
+   * A category's mailing of `day`, atomically: its papers upserted as arXiv lists them, the day's listing
+   * replaced by exactly `entries` (their order is their position; a paper listed twice keeps its first
+   * place), and the day recorded as stored (an empty mailing too).
+   */
+  saveDay(category: string, day: string, entries: ArxivDayEntry[], fetchedAt: string): UpsertResult;
+  /**
+   * The papers the mailings of `day` listed in any of `categories`, each paper once with its best listing
+   * (new, then cross, then replacement; then the lower position): ordered by kind, then position.
+   */
+  listingsFor(categories: string[], day: string): ArxivListing[];
+  /** The mailing days stored for `category`, oldest first. */
+  storedDays(category: string): string[];
+  storedDay(category: string, day: string): ArxivStoredDay | null;
+  /** Every listing of a paper (for `why`), oldest day first. */
+  listingsOf(paperId: string): ArxivListingPlace[];
 }
 
 export interface SavedDay {
@@ -98,8 +132,12 @@ export interface UpsertResult {
 }
 
 export interface PaperRepository {
-  /** Inserts new papers and refreshes the moving numbers (upvotes, comments, stars) of known ones. */
-  upsertMany(papers: Paper[]): UpsertResult;
+  /**
+   * Inserts new papers and refreshes the moving numbers (upvotes, comments, stars) of known ones. A field
+   * the listing leaves empty keeps its stored value; `listedBy: 'arxiv'` keeps the stored upvotes too (arXiv
+   * has none), and a listing without an arXiv filing keeps the stored categories. Default: Hugging Face.
+   */
+  upsertMany(papers: Paper[], listedBy?: PaperListing): UpsertResult;
   get(id: string): Paper | null;
   getMany(ids: string[]): Paper[];
   /** The papers the source listed for `day`, most upvoted first. */
@@ -192,6 +230,8 @@ export interface SubscriptionRepository {
   get(channel: ChannelRef): Subscription | null;
   getById(id: number): Subscription | null;
   listActive(): Subscription[];
+  /** Every subscribed channel of the platform, paused ones included (with their reason). */
+  listSubscribed(platform: Platform): Subscription[];
   deactivate(channel: ChannelRef, now: string): boolean;
   /** Pauses the subscription; one already paused keeps its first reason (the cause, not a later symptom). */
   pause(id: number, reason: string, now: string): void;

@@ -73,6 +73,7 @@ export class EmailDriver implements ChatDriver {
       mailer,
       publicUrl: 'http://127.0.0.1:9',
       signingKey: 'contract-signing-key-0123456789abcdef',
+      databaseId: async () => 'c0ffee00c0ffee00c0ffee00c0ffee00',
     });
     return new EmailDriver(options.commands, smtp, mailer, port);
   }

@@ -14,6 +14,7 @@ import type { Ticker } from '../../src/app/scheduler';
 import { ManualClock } from '../../src/clock';
 import { createLogger } from '../../src/logging/logger';
 import type { Store } from '../../src/store/store';
+import type { FakeArxiv } from '../fakes/arxiv/fake-arxiv-server';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
 import { type SlashOption, slashInteraction, userPayload } from '../fakes/discord/fake-payloads';
 import { Recorder } from '../fakes/discord/fake-recorder';
@@ -55,6 +56,12 @@ export interface BotOptions {
   sourceWaitMs?: number;
   /** Tick with production's node-cron ticker on the wall clock (TICK_SECONDS) instead of by hand. */
   cronTicker?: boolean;
+  /**
+   * The fake arXiv to read mailings from. Its rule and the client's are compressed to `arxivIntervalMs`
+   * (default 20 ms: the gate still spaces every request, without 3 s of real time each).
+   */
+  arxiv?: FakeArxiv;
+  arxivIntervalMs?: number;
 }
 
 export class BotHarness {
@@ -96,8 +103,13 @@ export class BotHarness {
             DISCORD_GUILD_ID: '900000000000000001',
           }
         : {}),
+      ...(options.arxiv
+        ? { ARXIV_FEED_URL: options.arxiv.feedBaseUrl, ARXIV_API_URL: options.arxiv.apiBaseUrl }
+        : {}),
       ...options.env,
     });
+    const arxivIntervalMs = options.arxivIntervalMs ?? 20;
+    options.arxiv?.setMinInterval(Math.max(1, arxivIntervalMs - 5));
     const logs = new Recorder<LogLine>();
     const destination = new Writable({
       write(chunk, _encoding, done) {
@@ -127,6 +139,7 @@ export class BotHarness {
       onStarted: markStarted,
       ...(options.store ? { store: options.store } : {}),
       ...(options.sourceWaitMs === undefined ? {} : { sourceWaitMs: options.sourceWaitMs }),
+      arxivClient: { minIntervalMs: arxivIntervalMs, retryBudgetMs: 300, timeoutMs: 5_000 },
     });
     const bot = await Promise.race([
       started,

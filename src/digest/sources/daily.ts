@@ -26,11 +26,11 @@ const clock = (iso: string) => `${iso.slice(11, 16)} UTC`;
 export const dailySource: DigestSourceDefinition<DailyInput> = {
   id: 'daily',
   depth: null,
-  fetch: async (sync, now) => ({ batch: await sync.latestCompleteBatch(now), waitingFor: null }),
+  fetch: async ({ syncs }, now) => ({ batch: await syncs.hf.latestCompleteBatch(now), waitingFor: null }),
   // The newest day failing does not hold back the days known: a channel that has not had them gets them
   // now, once each; the newest day comes with its next digest once Hugging Face serves it.
-  async whileUnavailable(sync, now) {
-    const { batch, waiting } = await sync.knownWhileNewestFails(now);
+  async whileUnavailable({ syncs }, now) {
+    const { batch, waiting } = await syncs.hf.knownWhileNewestFails(now);
     if (!batch || !waiting) return null;
     const retry = waiting.retryAt ? `, asked again at ${clock(waiting.retryAt)}` : '';
     return {

@@ -5,11 +5,12 @@
  * compares a source's name. Adding a source is one file here and its line in the registry.
  */
 import type { DigestHeader } from '../../chat/replies';
+import type { ArxivSync } from '../../ingest/arxiv-sync';
 import type { BatchSync } from '../../ingest/batch-sync';
 import type { TeamRanking } from '../../ranking/team-ranking';
 import type { DigestRun } from '../../records/delivery';
 import type { Paper } from '../../records/paper';
-import type { DigestSource, Subscription } from '../../records/subscription';
+import type { DigestSettings, DigestSource, Subscription } from '../../records/subscription';
 import type { Store } from '../../store/store';
 
 /** What `/papers why` can say about a paper in a channel. */
@@ -51,17 +52,39 @@ export interface UnloggedPaper {
   paused: string;
 }
 
+/**
+ * What the sources fetch through, built once by the composition root: the digest core hands it to every
+ * source as it is, and each source reads only its own (`null` where paperboy is built without it).
+ */
+export interface SourceSyncs {
+  /** Hugging Face's Daily Papers days and trending list. */
+  hf: BatchSync;
+  /** arXiv's mailings per category. */
+  arxiv: ArxivSync | null;
+}
+
+/** What a source's `fetch` reaches: the syncs, the store, and the subscriptions it fetches for. */
+export interface SourceFetchContext {
+  syncs: SourceSyncs;
+  store: Store;
+  /** This source's active subscriptions with a digest to plan this tick (what a per-channel source fetches for). */
+  due: readonly Subscription[];
+}
+
 export interface DigestSourceDefinition<Input> {
   id: DigestSource;
   /** How far down its list a digest looks; null when it reads a day's batch whole. */
   depth: number | null;
   /** What a tick plans from; throws when the source cannot be reached (the digests wait). */
-  fetch(sync: BatchSync, now: Date): Promise<Input>;
+  fetch(context: SourceFetchContext, now: Date): Promise<Input>;
   /**
    * What a digest may go out with while `fetch` fails, and what waits (in words, with until when), or null
    * when nothing is known: then this source's digests wait whole. A source without it always waits.
    */
-  whileUnavailable?(sync: BatchSync, now: Date): Promise<{ input: Input; waiting: string } | null>;
+  whileUnavailable?(
+    context: SourceFetchContext,
+    now: Date,
+  ): Promise<{ input: Input; waiting: string } | null>;
   /** The warning logged (with these fields) when `fetch` failed and this source's digests wait. */
   outage: { message: string; fields: Record<string, string> };
   /**
@@ -82,7 +105,7 @@ export interface DigestSourceDefinition<Input> {
   /** The fields this source adds to the tick's `digest run finished` line (its input, when fetched). */
   runLog(input: Input | undefined): Record<string, unknown>;
   /** The header of a run posting `count` of the `total` papers it considered. */
-  header(run: DigestRun, count: number, total: number): DigestHeader;
+  header(run: DigestRun, count: number, total: number, settings: DigestSettings): DigestHeader;
   /** The line posted (where the channel wants one) when a new run has nothing to post. */
   emptyNote: string;
   /** A card's note from the one its delivery row keeps. */

@@ -14,7 +14,7 @@ import type { DigestSourceDefinition } from './digest-source';
 export const trendingSource: DigestSourceDefinition<Paper[]> = {
   id: 'trending',
   depth: trendingDepth,
-  fetch: async (sync) => await sync.syncTrending(trendingDepth),
+  fetch: async ({ syncs }) => await syncs.hf.syncTrending(trendingDepth),
   outage: {
     message: 'trending digests postponed: the trending list is unavailable',
     fields: { source: 'trending' },

@@ -43,6 +43,54 @@ const messageNumbers = `
   GROUP BY platform, workspace_id, channel_id;
 `;
 
+/**
+ * Migration 8: SQLite's 19, arXiv as a source: a paper keeps arXiv's categories, and each category's
+ * mailing of a day is stored (even empty) with which papers it listed, how, and in what order.
+ */
+const arxivListings = `
+  ALTER TABLE papers ADD COLUMN primary_category text;
+  ALTER TABLE papers ADD COLUMN categories text NOT NULL DEFAULT '[]';
+
+  CREATE TABLE arxiv_days (
+    category text NOT NULL,
+    day text NOT NULL,
+    entry_count integer NOT NULL,
+    fetched_at text NOT NULL,
+    PRIMARY KEY (category, day)
+  );
+
+  CREATE TABLE arxiv_listings (
+    category text NOT NULL,
+    day text NOT NULL,
+    paper_id text NOT NULL REFERENCES papers (id),
+    kind text NOT NULL CHECK (kind IN ('new', 'cross', 'replacement')),
+    position integer NOT NULL,
+    PRIMARY KEY (category, day, paper_id),
+    FOREIGN KEY (category, day) REFERENCES arxiv_days (category, day)
+  );
+  CREATE INDEX arxiv_listings_day ON arxiv_listings (day, category, position);
+  CREATE INDEX arxiv_listings_paper ON arxiv_listings (paper_id, day);
+`;
+
+/** Migration 9: SQLite's 20, subscriptions and runs may post from arXiv (PostgreSQL changes the CHECK in place). */
+const arxivSources = `
+  ALTER TABLE subscriptions DROP CONSTRAINT subscriptions_source_check;
+  ALTER TABLE subscriptions ADD CONSTRAINT subscriptions_source_check
+    CHECK (source IN ('daily', 'trending', 'arxiv'));
+  ALTER TABLE digest_runs DROP CONSTRAINT digest_runs_source_check;
+  ALTER TABLE digest_runs ADD CONSTRAINT digest_runs_source_check
+    CHECK (source IN ('daily', 'trending', 'arxiv'));
+`;
+
+/** Migration 10: SQLite's migration 21, a random id for this database, made once. */
+const databaseIdentity = `
+  CREATE TABLE database_identity (
+    id text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  INSERT INTO database_identity (id) VALUES (md5(random()::text || clock_timestamp()::text));
+`;
+
 export const pgMigrations: string[] = [
   paperSchema,
   coreSchema,
@@ -51,6 +99,9 @@ export const pgMigrations: string[] = [
   messageNumbers,
   acronymSchema,
   commonSchema,
+  arxivListings,
+  arxivSources,
+  databaseIdentity,
 ];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;

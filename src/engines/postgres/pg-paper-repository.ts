@@ -3,7 +3,7 @@
  * keeps its first batch day, and fills in text fields a later fetch has). Search is `PgPaperSearch`'s:
  * it is told each change inside the upsert's transaction, so its index never disagrees with the papers.
  */
-import type { Paper } from '../../records/paper';
+import type { Paper, PaperListing } from '../../records/paper';
 import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, Promised, UpsertResult } from '../../store/store';
 import { named } from '../sql/named';
@@ -14,15 +14,16 @@ import { PgPaperSearch } from './pg-paper-search';
 
 const insertPaper = `INSERT INTO papers (id, title, abstract, authors, organization, upvotes, num_comments,
     ai_summary, ai_keywords, github_url, github_stars, project_page, thumbnail_url, published_at, batch_day,
-    first_seen_at, updated_at, media_urls, submitted_by, discussion_id, comments_known)
+    first_seen_at, updated_at, media_urls, submitted_by, discussion_id, comments_known, primary_category, categories)
   VALUES (@id, @title, @abstract, @authors, @organization, @upvotes, @num_comments, @ai_summary, @ai_keywords,
     @github_url, @github_stars, @project_page, @thumbnail_url, @published_at, @batch_day, @now, @now,
-    @media_urls, @submitted_by, @discussion_id, @comments_known)
+    @media_urls, @submitted_by, @discussion_id, @comments_known, @primary_category, @categories)
   ON CONFLICT (id) DO NOTHING RETURNING *`;
 
 // A paper seen again keeps its first batch day; text fields fill in when a later fetch has them.
 const updatePaper = `UPDATE papers SET title = @title, abstract = @abstract, authors = @authors,
-    organization = coalesce(@organization, organization), upvotes = @upvotes,
+    organization = coalesce(@organization, organization),
+         upvotes = CASE WHEN @upvotes_known::integer = 1 THEN @upvotes ELSE upvotes END,
     num_comments = CASE WHEN @comments_known::integer = 1 THEN @num_comments ELSE num_comments END,
     comments_known = greatest(comments_known, @comments_known),
     media_urls = CASE WHEN @media_urls::text = '[]' THEN media_urls ELSE @media_urls END,
@@ -31,7 +32,9 @@ const updatePaper = `UPDATE papers SET title = @title, abstract = @abstract, aut
     ai_keywords = CASE WHEN @ai_keywords::text = '[]' THEN ai_keywords ELSE @ai_keywords END,
     github_url = coalesce(@github_url, github_url), github_stars = coalesce(@github_stars, github_stars),
     project_page = coalesce(@project_page, project_page), thumbnail_url = coalesce(@thumbnail_url, thumbnail_url),
-    batch_day = coalesce(batch_day, @batch_day), updated_at = @now
+    batch_day = coalesce(batch_day, @batch_day),
+         primary_category = coalesce(@primary_category, primary_category),
+         categories = CASE WHEN @categories::text = '[]' THEN categories ELSE @categories END, updated_at = @now
   WHERE id = @id RETURNING *`;
 
 /**
@@ -73,13 +76,13 @@ export class PgPaperRepository implements Promised<PaperRepository> {
     private readonly counted: PaperCountCache = new PaperCountCache(),
   ) {}
 
-  async upsertMany(papers: Paper[]): Promise<UpsertResult> {
+  async upsertMany(papers: Paper[], listedBy: PaperListing = 'huggingface'): Promise<UpsertResult> {
     const at = new Date().toISOString();
     const result = await this.client.transaction(async (tx) => {
       const counts: UpsertResult = { inserted: 0, updated: 0 };
       const changes: Array<{ before: Paper | null; after: Paper }> = [];
       for (const paper of papers) {
-        const values = { ...paperParams(paper), now: at };
+        const values = { ...paperParams(paper, listedBy), now: at };
         const inserted = await tx.query<PaperRow>(...named(insertPaper, values));
         const insertedRow = inserted.rows[0];
         if (insertedRow) {

@@ -5,6 +5,7 @@
  */
 import { PaperboyError } from '../../errors';
 import type { SavedDay, SchedulerClaim, Store, UpsertResult } from '../../store/store';
+import { SqlArxivRepository } from '../sql/arxiv-repository';
 import { recordDay } from '../sql/record-day';
 import { sqlRepositories } from '../sql/sql-repositories';
 import type { SqlClient } from './pg-client';
@@ -60,6 +61,11 @@ export async function openPostgresStoreOn(
     papers: papersOn(client),
     jobs: new PgJobLeaseRepository(client, leasesByServerClock),
     ...sqlRepositories(sql),
+    arxiv: new SqlArxivRepository(sql, (work) =>
+      client
+        .transaction((tx) => work(pgSql(tx), (listed) => papersOn(tx).upsertMany(listed, 'arxiv')))
+        .finally(() => paperCount.clear()),
+    ),
     saveDay: (day: SavedDay): Promise<UpsertResult> =>
       client
         .transaction(async (tx) => {
@@ -73,6 +79,11 @@ export async function openPostgresStoreOn(
         }),
     // Instances share the scheduler: each job's tick is claimed through `jobs`, so none is refused here.
     claimScheduler: async (): Promise<SchedulerClaim> => ({ ok: true, release: async () => {} }),
+    databaseId: async () => {
+      const { rows } = await client.query<{ id: string }>('SELECT id FROM database_identity LIMIT 1', []);
+      if (!rows[0]) throw new Error('the database has no identity row');
+      return rows[0].id;
+    },
     close: () => client.close(),
   };
 }

@@ -1,5 +1,5 @@
 /** A `papers` row and its mapping to and from `Paper`: one shape on SQLite and PostgreSQL. */
-import type { Paper } from '../../records/paper';
+import type { Paper, PaperListing } from '../../records/paper';
 
 export interface PaperRow {
   rowid: number;
@@ -22,6 +22,8 @@ export interface PaperRow {
   submitted_by: string | null;
   discussion_id: string | null;
   comments_known: number;
+  primary_category: string | null;
+  categories: string;
 }
 
 export const paperFromRow = (row: PaperRow): Paper => ({
@@ -43,9 +45,19 @@ export const paperFromRow = (row: PaperRow): Paper => ({
   mediaUrls: JSON.parse(row.media_urls) as string[],
   submittedBy: row.submitted_by,
   discussionId: row.discussion_id,
+  // Only papers arXiv listed have a filing: a Hugging Face paper reads back exactly as it was given.
+  ...(row.primary_category
+    ? {
+        arxiv: {
+          primaryCategory: row.primary_category,
+          categories: JSON.parse(row.categories) as string[],
+        },
+      }
+    : {}),
 });
 
-export const paperParams = (paper: Paper) => ({
+/** The statement values of a paper; `listedBy` says whether its upvotes are known (see PaperListing). */
+export const paperParams = (paper: Paper, listedBy: PaperListing = 'huggingface') => ({
   id: paper.id,
   title: paper.title,
   abstract: paper.abstract,
@@ -65,4 +77,7 @@ export const paperParams = (paper: Paper) => ({
   media_urls: JSON.stringify(paper.mediaUrls),
   submitted_by: paper.submittedBy,
   discussion_id: paper.discussionId,
+  upvotes_known: listedBy === 'arxiv' ? 0 : 1,
+  primary_category: paper.arxiv?.primaryCategory ?? null,
+  categories: JSON.stringify(paper.arxiv?.categories ?? []),
 });

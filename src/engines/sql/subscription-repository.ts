@@ -23,18 +23,21 @@ interface SubscriptionRow {
   updated_at: string;
 }
 
-const fromRow = (row: SubscriptionRow): Subscription => ({
+const fromRow = (row: SubscriptionRow): Subscription => {
   // Defaults first, so settings added in later versions have a value for old rows.
-  ...defaultDigestSettings,
-  ...(JSON.parse(row.settings) as Partial<DigestSettings>),
-  source: row.source,
-  id: toNumber(row.id),
-  channel: channelFromRow(row),
-  active: row.active === 1,
-  pausedReason: row.paused_reason,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
+  const settings = { ...defaultDigestSettings, ...(JSON.parse(row.settings) as Partial<DigestSettings>) };
+  return {
+    ...settings,
+    categories: settings.categories ?? [],
+    source: row.source,
+    id: toNumber(row.id),
+    channel: channelFromRow(row),
+    active: row.active === 1,
+    pausedReason: row.paused_reason,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+};
 
 export class SqlSubscriptionRepository implements Promised<SubscriptionRepository> {
   constructor(private readonly sql: Sql) {}
@@ -75,6 +78,14 @@ export class SqlSubscriptionRepository implements Promised<SubscriptionRepositor
   async listActive(): Promise<Subscription[]> {
     const { rows } = await this.sql.query<SubscriptionRow>(
       'SELECT * FROM subscriptions WHERE active = 1 AND paused_reason IS NULL ORDER BY id',
+    );
+    return rows.map(fromRow);
+  }
+
+  async listSubscribed(platform: Platform): Promise<Subscription[]> {
+    const { rows } = await this.sql.query<SubscriptionRow>(
+      'SELECT * FROM subscriptions WHERE active = 1 AND platform = @platform ORDER BY id',
+      { platform },
     );
     return rows.map(fromRow);
   }

@@ -313,4 +313,83 @@ export const migrations: string[] = [
   DROP TABLE job_leases;
   ALTER TABLE job_leases_18 RENAME TO job_leases;
   `,
+  // 19: arXiv as a source. A paper (one row per arXiv id, whoever listed it) keeps arXiv's categories; each
+  // category's mailing of a day is stored (even empty) with which papers it listed, how, and in what order.
+  `
+  ALTER TABLE papers ADD COLUMN primary_category TEXT;
+  ALTER TABLE papers ADD COLUMN categories TEXT NOT NULL DEFAULT '[]';   -- JSON array, primary first
+
+  CREATE TABLE arxiv_days (
+    category TEXT NOT NULL,
+    day TEXT NOT NULL,                -- the mailing's date (arxiv-calendar.ts)
+    entry_count INTEGER NOT NULL,
+    fetched_at TEXT NOT NULL,
+    PRIMARY KEY (category, day)
+  );
+
+  CREATE TABLE arxiv_listings (
+    category TEXT NOT NULL,
+    day TEXT NOT NULL,
+    paper_id TEXT NOT NULL REFERENCES papers (id),
+    kind TEXT NOT NULL CHECK (kind IN ('new', 'cross', 'replacement')),
+    position INTEGER NOT NULL,        -- 0-based place in the mailing
+    PRIMARY KEY (category, day, paper_id),
+    FOREIGN KEY (category, day) REFERENCES arxiv_days (category, day)
+  );
+  CREATE INDEX arxiv_listings_day ON arxiv_listings (day, category, position);
+  CREATE INDEX arxiv_listings_paper ON arxiv_listings (paper_id, day);
+  `,
+  // 20: subscriptions and runs may post from arXiv. SQLite cannot change a CHECK in place, so both tables are
+  // rebuilt with every row and id (foreign keys are off while migrations run, and checked before commit).
+  `
+  CREATE TABLE subscriptions_20 (
+    id INTEGER PRIMARY KEY,
+    platform TEXT NOT NULL,
+    workspace_id TEXT NOT NULL,
+    channel_id TEXT NOT NULL,
+    settings TEXT NOT NULL,           -- JSON DigestSettings (an arXiv subscription's categories among them)
+    active INTEGER NOT NULL DEFAULT 1,
+    paused_reason TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT 'daily' CHECK (source IN ('daily', 'trending', 'arxiv')),
+    UNIQUE (platform, workspace_id, channel_id)
+  );
+  INSERT INTO subscriptions_20 (id, platform, workspace_id, channel_id, settings, active, paused_reason,
+    created_at, updated_at, source)
+  SELECT id, platform, workspace_id, channel_id, settings, active, paused_reason, created_at, updated_at, source
+  FROM subscriptions;
+  DROP TABLE subscriptions;
+  ALTER TABLE subscriptions_20 RENAME TO subscriptions;
+
+  CREATE TABLE digest_runs_20 (
+    id INTEGER PRIMARY KEY,
+    subscription_id INTEGER NOT NULL REFERENCES subscriptions (id),
+    local_date TEXT NOT NULL,
+    batch_day TEXT NOT NULL,
+    header_state TEXT NOT NULL DEFAULT 'pending',
+    header_message_id TEXT,
+    completed_at TEXT,
+    created_at TEXT NOT NULL,
+    source TEXT NOT NULL DEFAULT 'daily' CHECK (source IN ('daily', 'trending', 'arxiv')),
+    UNIQUE (subscription_id, local_date)
+  );
+  INSERT INTO digest_runs_20 (id, subscription_id, local_date, batch_day, header_state, header_message_id,
+    completed_at, created_at, source)
+  SELECT id, subscription_id, local_date, batch_day, header_state, header_message_id, completed_at, created_at,
+    source
+  FROM digest_runs;
+  DROP TABLE digest_runs;
+  ALTER TABLE digest_runs_20 RENAME TO digest_runs;
+  `,
+  // 21: a random id for this database, made once: it names the database in what leaves it for good (the
+  // Message-ID of a mail), so a fresh database never reuses the ids an old one's mails already hold.
+  `
+  CREATE TABLE database_identity (
+    id TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  INSERT INTO database_identity (id, created_at)
+  VALUES (lower(hex(randomblob(16))), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
+  `,
 ];

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Paper } from '../../records/paper';
+import type { Paper, PaperListing } from '../../records/paper';
 import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, UpsertResult } from '../../store/store';
 import { paperWords } from '../spelling-variants';
@@ -30,15 +30,16 @@ export class SqlitePaperRepository implements PaperRepository {
     this.insert = db.prepare(
       `INSERT INTO papers (id, title, abstract, authors, organization, upvotes, num_comments, ai_summary, ai_keywords,
          github_url, github_stars, project_page, thumbnail_url, published_at, batch_day, first_seen_at, updated_at,
-         media_urls, submitted_by, discussion_id, comments_known)
+         media_urls, submitted_by, discussion_id, comments_known, primary_category, categories)
        VALUES (@id, @title, @abstract, @authors, @organization, @upvotes, @num_comments, @ai_summary, @ai_keywords,
          @github_url, @github_stars, @project_page, @thumbnail_url, @published_at, @batch_day, @now, @now,
-         @media_urls, @submitted_by, @discussion_id, @comments_known)`,
+         @media_urls, @submitted_by, @discussion_id, @comments_known, @primary_category, @categories)`,
     );
     // A paper seen again keeps its first batch day; text fields fill in when a later fetch has them.
     this.update = db.prepare(
       `UPDATE papers SET title = @title, abstract = @abstract, authors = @authors,
-         organization = coalesce(@organization, organization), upvotes = @upvotes,
+         organization = coalesce(@organization, organization),
+         upvotes = CASE WHEN @upvotes_known = 1 THEN @upvotes ELSE upvotes END,
          num_comments = CASE WHEN @comments_known THEN @num_comments ELSE num_comments END,
          comments_known = max(comments_known, @comments_known),
          media_urls = CASE WHEN @media_urls = '[]' THEN media_urls ELSE @media_urls END,
@@ -47,7 +48,9 @@ export class SqlitePaperRepository implements PaperRepository {
          ai_keywords = CASE WHEN @ai_keywords = '[]' THEN ai_keywords ELSE @ai_keywords END,
          github_url = coalesce(@github_url, github_url), github_stars = coalesce(@github_stars, github_stars),
          project_page = coalesce(@project_page, project_page), thumbnail_url = coalesce(@thumbnail_url, thumbnail_url),
-         batch_day = coalesce(batch_day, @batch_day), updated_at = @now
+         batch_day = coalesce(batch_day, @batch_day),
+         primary_category = coalesce(@primary_category, primary_category),
+         categories = CASE WHEN @categories = '[]' THEN categories ELSE @categories END, updated_at = @now
        WHERE rowid = @rowid`,
     );
     this.findRow = db.prepare('SELECT * FROM papers WHERE id = ?');
@@ -65,13 +68,13 @@ export class SqlitePaperRepository implements PaperRepository {
     this.vocabulary = new SqliteSearchVocabulary(db);
   }
 
-  upsertMany(papers: Paper[]): UpsertResult {
+  upsertMany(papers: Paper[], listedBy: PaperListing = 'huggingface'): UpsertResult {
     const now = new Date().toISOString();
     const result: UpsertResult = { inserted: 0, updated: 0 };
     const changes = new Map<string, number>();
     this.db.transaction(() => {
       for (const paper of papers) {
-        const params = { ...paperParams(paper), now };
+        const params = { ...paperParams(paper, listedBy), now };
         const existing = this.findRow.get(paper.id) as PaperRow | undefined;
         let rowid: number;
         if (existing === undefined) {

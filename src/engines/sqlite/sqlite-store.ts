@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { PaperboyError } from '../../errors';
 import type { SavedDay, Store } from '../../store/store';
 import { newerSchemaError } from '../newer-schema';
+import { SqlArxivRepository } from '../sql/arxiv-repository';
 import { recordDay } from '../sql/record-day';
 import { sqlRepositories } from '../sql/sql-repositories';
 import { migrations } from './migrations';
@@ -67,6 +68,9 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
     papers: lift(papers),
     jobs: lift(new SqliteJobLeaseRepository(db)),
     ...sqlRepositories(sql),
+    arxiv: new SqlArxivRepository(sql, (work) =>
+      sql.transaction((tx) => work(tx, async (listed) => papers.upsertMany(listed, 'arxiv'))),
+    ),
     saveDay: (day: SavedDay) =>
       sql.transaction(async (tx) => {
         const upserted = papers.upsertMany(day.papers);
@@ -80,6 +84,11 @@ export function openSqliteStore(url: string, options: SqliteStoreOptions = {}): 
         // The lock file's own failures come coded (naming it); anything else is the database's.
         throw openFailure(error, path);
       }
+    },
+    databaseId: async () => {
+      const row = db.prepare('SELECT id FROM database_identity LIMIT 1').get() as { id: string } | undefined;
+      if (!row) throw new Error('the database has no identity row');
+      return row.id;
     },
     close: async () => {
       db.close();
@@ -127,10 +136,21 @@ function migrate(db: Database.Database, path: string): void {
       'restore the backup made before the upgrade (paperboy restore <file>)',
     );
   }
-  for (let version = current; version < migrations.length; version++) {
-    db.transaction(() => {
-      db.exec(migrations[version] ?? '');
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  if (current === migrations.length) return;
+  // A migration may rebuild a table others refer to (SQLite's way to change a constraint): foreign keys are
+  // off meanwhile, as SQLite's ALTER TABLE page prescribes, and each migration commits only if none broke.
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let version = current; version < migrations.length; version++) {
+      db.transaction(() => {
+        db.exec(migrations[version] ?? '');
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0)
+          throw new Error(`migration ${version + 1} left ${broken.length} row(s) referring to nothing`);
+        db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma('foreign_keys = ON');
   }
 }

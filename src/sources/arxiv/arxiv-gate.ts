@@ -25,7 +25,9 @@ export class RequestGate {
    */
   run<T>(request: () => Promise<T>, minIntervalMs: number, clock: Clock, timers: GateTimers): Promise<T> {
     const turn = this.queue.then(async () => {
-      const wait = this.lastDone + minIntervalMs - clock.now().getTime();
+      // Never more than the interval: a clock set back (or another clock's reading) must not hold every
+      // request for as long as it jumped.
+      const wait = Math.min(minIntervalMs, this.lastDone + minIntervalMs - clock.now().getTime());
       if (wait > 0) await timers.sleep(wait);
       try {
         return await request();

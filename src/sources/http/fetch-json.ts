@@ -83,7 +83,9 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
         `Could not reach ${url}: ${lastProblem} after ${attempt + 1} attempt(s)${setting}`,
       );
     }
-    options.log.warn(
+    // A retry is routine; the failure that outlasts them is what gets reported (the one line a one-shot
+    // command prints): info, not a warning.
+    options.log.info(
       { url, attempt: attempt + 1, problem: outcome.problem, waitMs: wait },
       'fetch failed, retrying',
     );

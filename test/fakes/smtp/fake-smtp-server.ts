@@ -21,6 +21,10 @@ export class FakeSmtpServer {
   readonly unanswered: ReceivedMail[] = [];
   /** While true, the server reads each mail to its end and then says nothing, as a hung server would. */
   stall = false;
+  /** How long the server waits after a mail's end of DATA before its 250 (a slow server). */
+  answerAfterMs = 0;
+  /** Mails read to their end whose answer is still pending (while `answerAfterMs` holds it). */
+  pendingAnswers = 0;
   private readonly refused = new Set<string>();
   private waiters: (() => void)[] = [];
   private server: SMTPServer | null = null;
@@ -58,9 +62,15 @@ export class FakeSmtpServer {
                 for (const wake of fake.waiters.splice(0)) wake();
                 return;
               }
-              fake.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
-              for (const wake of fake.waiters.splice(0)) wake();
-              callback();
+              const answer = () => {
+                fake.pendingAnswers--;
+                fake.mails.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), parsed, raw });
+                for (const wake of fake.waiters.splice(0)) wake();
+                callback();
+              };
+              fake.pendingAnswers++;
+              if (fake.answerAfterMs > 0) setTimeout(answer, fake.answerAfterMs);
+              else answer();
             },
             (error: Error) => callback(error),
           );
