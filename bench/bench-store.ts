@@ -52,12 +52,14 @@ const once = (close: () => Promise<void>) => {
 
 /**
  * A fresh, empty store of `kind`; `file: false` keeps SQLite in memory, and `keep` opens (or creates) that
- * SQLite file and leaves it in place, so a large corpus is built once and benchmarked again.
+ * SQLite file, or that PostgreSQL schema, and leaves it in place, so a large corpus is built once and
+ * benchmarked again.
  */
 export async function openBenchStore(
   kind: StoreKind,
   { file = true, keep }: { file?: boolean; keep?: string } = {},
 ): Promise<BenchStore> {
+  if (kind === 'postgres' && keep !== undefined) return await keptSchema(keep);
   if (kind === 'sqlite') {
     const folder = file && keep === undefined ? mkdtempSync(join(tmpdir(), 'paperboy-bench-')) : null;
     const path = keep ?? (folder ? join(folder, 'bench.db') : ':memory:');
@@ -110,6 +112,25 @@ export async function openBenchStore(
       await closeStore();
       await onServer(url, `DROP SCHEMA ${schema} CASCADE`);
     },
+  };
+}
+
+/** `--db NAME` on PostgreSQL: the schema NAME, created when missing and kept when the store closes. */
+async function keptSchema(schema: string): Promise<BenchStore> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`--db on PostgreSQL is a schema name (lower-case letters, digits, _), not "${schema}"`);
+  const url = serverUrl();
+  await onServer(url, `CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const store = await openPostgresStore(url, { schema });
+  const closeStore = once(() => store.close());
+  return {
+    store,
+    label: 'PostgreSQL (tsvector)',
+    file: null,
+    schema,
+    pglite: null,
+    closeStore,
+    close: closeStore,
   };
 }
 

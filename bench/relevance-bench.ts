@@ -4,8 +4,9 @@
  * (recorded), this search on each store asked for (SQLite by default; `postgres` is TEST_DATABASE_URL or the
  * local server, `pglite` the embedded one) and plain FTS5 bm25; the existing sets; then the independent set
  * of issue 26 (test/search/relevance-set-independent.ts) over its own corpus, tuned half only, beside plain
- * FTS5 with the words ANDed, ORed and ORed over the title, abstract and names; then the ablation table (on the
- * first store): the v3 set with each mechanism of search-features.ts switched off in turn.
+ * FTS5 with the words ANDed, ORed and ORed over the title, abstract and names (as every other set is); then
+ * the ablation tables (on the first store): MRR@10 of every set, and the independent set per category, with
+ * each mechanism of search-features.ts switched off in turn.
  *
  * The independent set's held-out half is never printed unless `--reveal-held-out` says so, and then only as
  * per-category figures: it is for the end of the search work, never for tuning.
@@ -24,6 +25,8 @@ import {
   existingSets,
   formatTable,
   heldOut,
+  type Metric,
+  type Row,
   scoreByCategory,
   scoreEachCategory,
   systems,
@@ -51,34 +54,46 @@ const runs = [];
 for (const kind of kinds) runs.push({ kind, run: await systems(allFeatures, opener(kind)) });
 const [reference] = runs;
 if (!reference) throw new Error('no store to measure');
+const shown: Metric[] = ['hits', 'mrrAt10'];
 for (const [title, set] of [
   ['All queries', relevanceSetV3],
   ['Tuned on (two thirds)', tuned],
   ['Held out (one third, never tuned on)', heldOut],
 ] as const) {
-  console.log(`\n## ${title}: ${set.length} queries\n`);
+  console.log(`\n## The v3 set, ${title}: ${set.length} queries, hits@10 / MRR@10\n`);
   const columns = [{ name: 'old search', rows: await scoreByCategory(set, reference.run.old) }];
   for (const { kind, run } of runs)
     columns.push({ name: `new search (${kind})`, rows: await scoreByCategory(set, run.current) });
-  columns.push({ name: 'plain FTS5 bm25', rows: await scoreByCategory(set, reference.run.plain) });
-  console.log(formatTable(columns));
+  for (const variant of ['and', 'or', 'orNames'] as const)
+    columns.push({
+      name: plainNames[variant],
+      rows: await scoreByCategory(set, reference.run.plainVariants[variant]),
+    });
+  console.log(formatTable(columns, shown));
 }
 for (const { run } of runs) await run.close();
 
 console.log(
-  '\n## The existing sets (real fixtures, 39 papers): MRR@10, and off-topic answered with nothing or weak\n',
+  '\n## The existing sets (real fixtures, 39 papers): MRR@10 (hits@10), and off-topic answered with nothing or weak\n',
 );
+const existingNames: Record<string, string> = {
+  old: 'old search',
+  plain: plainNames.and,
+  plainOr: plainNames.or,
+  plainOrNames: plainNames.orNames,
+};
 console.log('| system | main set (70) | held out (30) | off-topic clean (14) |\n|---|---|---|---|');
 for (const kind of kinds)
   for (const row of await existingSets(allFeatures, opener(kind))) {
     // The old search and plain FTS5 do not depend on the store: listed once.
     if (row.name !== 'new' && kind !== first) continue;
-    const name = row.name === 'new' ? `new (${kind})` : row.name;
+    const name = row.name === 'new' ? `new (${kind})` : (existingNames[row.name] ?? row.name);
     console.log(
-      `| ${name} | ${row.main.toFixed(3)} | ${row.heldOut.toFixed(3)} | ${row.offTopic.toFixed(2)} |`,
+      `| ${name} | ${row.main.toFixed(3)} (${row.mainHits}) | ${row.heldOut.toFixed(3)} (${row.heldOutHits}) | ${row.offTopic.toFixed(2)} |`,
     );
   }
 
+const reveal = values['reveal-held-out'] ?? false;
 const independent = [];
 for (const kind of kinds)
   independent.push({ kind, run: await independentSystems(allFeatures, opener(kind)) });
@@ -87,7 +102,7 @@ if (!baseline) throw new Error('no store to measure');
 const halves: Array<[string, typeof independentTuned]> = [
   ['Independent set (issue 26), tuned half: the queries a search may be tuned on', independentTuned],
 ];
-if (values['reveal-held-out'])
+if (reveal)
   halves.push([
     'Independent set (issue 26), HELD-OUT half, revealed by --reveal-held-out: for the end of the search work, never tune on it',
     independentHeldOut,
@@ -105,37 +120,66 @@ for (const [title, set] of halves) {
       name: plainNames[variant],
       rows: await scoreEachCategory(set, independentCategories, baseline.run.plain[variant]),
     });
-  console.log(formatTable(columns, ['hitsAt10', 'mrrAt10']));
+  console.log(formatTable(columns, shown));
 }
-if (!values['reveal-held-out'])
+if (!reveal)
   console.log(
     `\n(The held-out half, ${independentHeldOut.length} queries, is not shown: --reveal-held-out at the end.)`,
   );
 for (const { run } of independent) await run.close();
 
 if (!values['no-ablation']) {
-  console.log(`\n## Ablation (${first}): MRR@10 over all queries with one mechanism off\n`);
-  const overall = async (features: SearchFeatures) => {
+  const overall = (rows: Array<Row<string>>) =>
+    rows.find((row) => row.category === 'all')?.scores.mrrAt10.toFixed(2) ?? '';
+  const measure = async (features: SearchFeatures) => {
     const run = await systems(features, opener(first));
-    const rows = await scoreByCategory(relevanceSetV3, run.current);
+    const v3 = [
+      overall(await scoreByCategory(tuned, run.current)),
+      overall(await scoreByCategory(heldOut, run.current)),
+    ];
     await run.close();
-    return rows;
+    const existing = (await existingSets(features, opener(first))).find((entry) => entry.name === 'new');
+    const old = existing
+      ? [existing.main.toFixed(2), existing.heldOut.toFixed(2), existing.offTopic.toFixed(2)]
+      : ['', '', ''];
+    const own = await independentSystems(features, opener(first));
+    const tunedRows = await scoreEachCategory(independentTuned, independentCategories, own.current);
+    const heldRows = reveal
+      ? await scoreEachCategory(independentHeldOut, independentCategories, own.current)
+      : [];
+    await own.close();
+    return { sets: [...v3, ...old], tunedRows, heldRows };
   };
-  const full = await overall(allFeatures);
-  const existing = async (features: SearchFeatures) => {
-    const row = (await existingSets(features, opener(first))).find((entry) => entry.name === 'new');
-    return row ? `${row.main.toFixed(2)} | ${row.heldOut.toFixed(2)} | ${row.offTopic.toFixed(2)}` : '';
-  };
-  const names = full.map((row) => row.category);
-  console.log(`| switched off | ${names.join(' | ')} | old main | old held out | old off-topic |`);
-  console.log(`|---|${names.map(() => '---').join('|')}|---|---|---|`);
-  const line = async (label: string, rows: typeof full, features: SearchFeatures) =>
-    console.log(
-      `| ${label} | ${rows.map((row) => row.scores.mrrAt10.toFixed(2)).join(' | ')} | ${await existing(features)} |`,
-    );
-  await line('(nothing: all on)', full, allFeatures);
-  for (const feature of Object.keys(allFeatures) as Array<keyof SearchFeatures>) {
-    const features = { ...allFeatures, [feature]: false };
-    await line(feature, await overall(features), features);
+  const switches = [undefined, ...(Object.keys(allFeatures) as Array<keyof SearchFeatures>)];
+  const measured: Array<{ label: string } & Awaited<ReturnType<typeof measure>>> = [];
+  for (const feature of switches)
+    measured.push({
+      label: feature ?? '(nothing: all on)',
+      ...(await measure(feature ? { ...allFeatures, [feature]: false } : allFeatures)),
+    });
+  console.log(`\n## Ablation (${first}): MRR@10 of every set with one mechanism off\n`);
+  const independentHeads = reveal ? ['independent tuned', 'independent held out'] : ['independent tuned'];
+  const heads = ['v3 tuned', 'v3 held out', 'old main', 'old held out', 'old off-topic', ...independentHeads];
+  console.log(`| switched off | ${heads.join(' | ')} |\n|---|${heads.map(() => '---').join('|')}|`);
+  for (const row of measured) {
+    const own = [overall(row.tunedRows), ...(reveal ? [overall(row.heldRows)] : [])];
+    console.log(`| ${row.label} | ${[...row.sets, ...own].join(' | ')} |`);
+  }
+  for (const [title, pick] of [
+    ['tuned half', (row: (typeof measured)[number]) => row.tunedRows],
+    ...(reveal ? ([['held-out half', (row: (typeof measured)[number]) => row.heldRows]] as const) : []),
+  ] as const) {
+    console.log(`\n## Ablation (${first}): the independent set's ${title} per category, hits@10 / MRR@10\n`);
+    const names = [...independentCategories, 'all'];
+    console.log(`| switched off | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
+    for (const row of measured)
+      console.log(
+        `| ${row.label} | ${pick(row)
+          .map(
+            (entry) =>
+              `${Math.round(entry.scores.hitsAt10 * entry.scores.queries)} / ${entry.scores.mrrAt10.toFixed(2)}`,
+          )
+          .join(' | ')} |`,
+      );
   }
 }

@@ -50,6 +50,24 @@ function bestLongForm(short: string, text: string): string | null {
   return text.slice(start);
 }
 
+/**
+ * The long form whose words' initials spell `short`, read right to left from the parenthesis: each letter
+ * starts a word, and a filler word ("of", "for") between them may be skipped ("mixture of experts (MoE)"
+ * takes its "of"). Tried before Schwartz–Hearst, whose letter-by-letter match takes the shortest tail and
+ * so reads "proximal policy optimization (PPO)" as "policy optimization" (the second P inside "optimization").
+ * Null when the short form has a letter no word starts with (BiLSTM, ResNet): Schwartz–Hearst reads those.
+ */
+function initialsLongForm(short: string, before: string[]): string[] | null {
+  const letters = Array.from(foldText(short).replace(/[^\p{L}\p{N}]/gu, ''));
+  let at = before.length - 1;
+  for (let index = letters.length - 1; index >= 0; index--) {
+    while (at >= 0 && (before[at] ?? '')[0] !== letters[index] && stopwords.has(before[at] ?? '')) at--;
+    if (at < 0 || (before[at] ?? '')[0] !== letters[index]) return null;
+    at--;
+  }
+  return before.slice(at + 1);
+}
+
 /** Every "long form (SHORT)" in `text`, each once. */
 export function mineAcronyms(text: string): AcronymDefinition[] {
   const found = new Map<string, AcronymDefinition>();
@@ -62,9 +80,11 @@ export function mineAcronyms(text: string): AcronymDefinition[] {
     const maxWords = Math.min(acronym.length + 5, acronym.length * 2);
     const candidate = clause.trim().split(/\s+/).slice(-maxWords).join(' ');
     const plural = /s$/.test(short) && foldText(short).replace(/[^\p{L}\p{N}]/gu, '') !== acronym;
-    const long = bestLongForm(plural ? short.slice(0, -1) : short, candidate);
-    if (!long) continue;
-    let longWords = words(long);
+    const letters = plural ? short.slice(0, -1) : short;
+    const initials = initialsLongForm(letters, words(candidate));
+    const long = initials ? null : bestLongForm(letters, candidate);
+    if (!initials && !long) continue;
+    let longWords = initials ?? words(long ?? '');
     while (longWords.length > 0 && stopwords.has(longWords[0] ?? '')) longWords = longWords.slice(1);
     if (longWords.length < 2 || longWords.length > maxWords || longWords.includes(acronym)) continue;
     found.set(`${acronym} ${longWords.join(' ')}`, { acronym, words: longWords });

@@ -11,6 +11,11 @@ export interface SearchFeatures {
   minedAcronyms: boolean;
   /** `frontend` ↔ "front end", `Loop Arena` ↔ "LoopArena". */
   compounds: boolean;
+  /**
+   * Names as people write them in `author:` (person-name.ts): initials, middle names, a surname first.
+   * Off, a paper is kept only when one author is written as typed (accents and case folded).
+   */
+  names: boolean;
   /** Near spellings of words no paper contains (one edit, two for long words). */
   corrections: boolean;
   /** Completing an unfinished last word (`interpol`). */
@@ -29,6 +34,7 @@ export const allFeatures: SearchFeatures = {
   acronyms: true,
   minedAcronyms: true,
   compounds: true,
+  names: true,
   corrections: true,
   completions: true,
   coverage: true,

@@ -15,7 +15,7 @@ import { writesPhrase } from './phrase-match';
 import { type PlannedClause, planQuery, type QueryPlan } from './query-plan';
 import { blendScore, newestDayOf, popularityPrior, priorWeight } from './ranking';
 import { allFeatures, type SearchFeatures } from './search-features';
-import { queryWords } from './search-text';
+import { queryWords, words } from './search-text';
 
 export interface SearchRequest {
   text: string;
@@ -93,7 +93,9 @@ export function createSearchService(
     const reference = Object.keys(filters).length === 0 ? parsePaperReference(capped) : null;
     if (reference) return await referenced(reference, offset);
     if (queryWords(capped).length === 0) {
-      const papers = (await store.papers.listFiltered(filters, limit, offset)).filter(named(filters));
+      const papers = (await store.papers.listFiltered(filters, limit, offset)).filter(
+        named(filters, features),
+      );
       return {
         hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
         ignored: [],
@@ -110,7 +112,7 @@ export function createSearchService(
       if (onlyExclusions && Object.keys(filters).length > 0) {
         const excluding = plan.excluded.map(asClause);
         const papers = (await store.papers.listFiltered({ ...filters, excluding }, limit, offset)).filter(
-          named(filters),
+          named(filters, features),
         );
         return {
           hits: papers.map((paper) => ({ paper, score: paper.upvotes, coverage: 1 })),
@@ -139,8 +141,10 @@ export function createSearchService(
     const phrased = plan.phrases.length > 0;
     const found = (
       await store.papers.searchText(query, filters, phrased ? Math.max(window, phraseWindow) : window)
-    ).filter((hit) =>
-      plan.phrases.every((phrase) => writesPhrase(hit.paper, phrase.alternatives[0]?.words ?? [])),
+    ).filter(
+      (hit) =>
+        plan.phrases.every((phrase) => writesPhrase(hit.paper, phrase.alternatives[0]?.words ?? [])) &&
+        (features.names || named(filters, features)(hit.paper)),
     );
     const clauses = [...query.clauses, ...(query.unscored ?? [])].map(
       (clause) =>
@@ -221,8 +225,16 @@ export function createSearchService(
  * The index finds a name's words near each other among all the authors; this keeps the papers where one
  * author is that person ("Quoc Tran, Le Hou" is no "Quoc Le").
  */
-const named = (filters: PaperFilters) => (paper: Paper) =>
-  (filters.authors ?? []).every((name) => writesName(paper.authors, name));
+const named = (filters: PaperFilters, features: SearchFeatures) => (paper: Paper) =>
+  (filters.authors ?? []).every((name) =>
+    features.names ? writesName(paper.authors, name) : writesAsTyped(paper.authors, name),
+  );
+
+/** The ablation's name match: one author's words include the typed words, adjacent and in order. */
+const writesAsTyped = (authors: string[], name: string) => {
+  const typed = ` ${words(name).join(' ')} `;
+  return authors.some((author) => ` ${words(author).join(' ')} `.includes(typed));
+};
 
 const sumOf = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
 

@@ -1,60 +1,18 @@
 /**
- * A small curated list of the acronyms papers use, so `RL` finds "reinforcement learning" and
- * "large language models" finds papers that only say "LLMs". Kept short on purpose: every entry is an
- * unambiguous term of art in machine learning papers.
+ * A short reviewed override list of acronyms, for the few a store's papers use without defining them, so
+ * `RL` finds "reinforcement learning" and "reinforcement learning" finds papers that only say "RL". Every
+ * other acronym comes from the stored papers themselves: "long form (SHORT)" mined at sync time
+ * (acronym-mining.ts). The entries are those the labelled sets showed a need for (bench:relevance with this
+ * list switched off, on every set but the independent held-out half): `NER kazakh`, `RL training of LLMs`,
+ * `deep learning` (DL), `SAE reward model features`, `GNN`; the other 46 of the first list changed nothing
+ * measurable once mining did the work, and were taken out.
  */
 const acronymList: Record<string, string> = {
-  ai: 'artificial intelligence',
-  asr: 'speech recognition',
-  bpe: 'byte pair encoding',
-  cnn: 'convolutional neural network',
-  cot: 'chain of thought',
-  cv: 'computer vision',
   dl: 'deep learning',
-  dpo: 'direct preference optimization',
-  gan: 'generative adversarial network',
   gnn: 'graph neural network',
-  icl: 'in context learning',
-  ir: 'information retrieval',
-  kd: 'knowledge distillation',
-  llm: 'large language model',
-  lm: 'language model',
-  lmm: 'large multimodal model',
-  lora: 'low rank adaptation',
-  lstm: 'long short term memory',
-  mcts: 'monte carlo tree search',
-  mdp: 'markov decision process',
-  ml: 'machine learning',
-  mllm: 'multimodal large language model',
-  moe: 'mixture of experts',
-  mt: 'machine translation',
   ner: 'named entity recognition',
-  nerf: 'neural radiance field',
-  nli: 'natural language inference',
-  nlp: 'natural language processing',
-  nmt: 'neural machine translation',
-  odqa: 'open domain question answering',
-  ocr: 'optical character recognition',
-  ood: 'out of distribution',
-  peft: 'parameter efficient fine tuning',
-  ppo: 'proximal policy optimization',
-  qa: 'question answering',
-  rag: 'retrieval augmented generation',
   rl: 'reinforcement learning',
-  rlhf: 'reinforcement learning from human feedback',
-  rnn: 'recurrent neural network',
   sae: 'sparse autoencoder',
-  sft: 'supervised fine tuning',
-  slam: 'simultaneous localization and mapping',
-  ssm: 'state space model',
-  sota: 'state of the art',
-  stt: 'speech to text',
-  td: 'temporal difference',
-  tts: 'text to speech',
-  vae: 'variational autoencoder',
-  vit: 'vision transformer',
-  vlm: 'vision language',
-  vqa: 'visual question answering',
 };
 
 const acronyms = new Map(

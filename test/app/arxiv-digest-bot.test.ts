@@ -173,6 +173,9 @@ describe('arXiv digests in the running bot', () => {
         String(line.msg).includes('arXiv mailings up to 2026-12-01 not fetched yet'),
       ),
     ).toBe(true);
+    expect(await bot.slash('why', [str('id', '2611.40001')])).toContain(
+      "40001 is not in any arXiv mailing of this channel's categories (cs.RO) that paperboy has stored",
+    );
     const asked = arxiv.requests.length;
     // Within the pause (1 minute after the first failure) arXiv is not asked again.
     await bot.tickAt('2026-12-01T09:00:30Z');

@@ -22,6 +22,17 @@ describe('acronyms mined from the papers (Schwartz–Hearst)', () => {
     ).toEqual(['fno=fourier neural operator', 'pinn=physics informed neural network']);
   });
 
+  it('prefers the long form whose words start with the letters over the shortest letter match', () => {
+    expect(mined('We train with proximal policy optimization (PPO) on every task.')).toEqual([
+      'ppo=proximal policy optimization',
+    ]);
+    expect(mined('A sparse mixture of experts (MoE) routes tokens.')).toEqual(['moe=mixture of experts']);
+    // A letter that starts no word (the i of Bi): the letter-by-letter match reads it.
+    expect(mined('a bidirectional long short-term memory (BiLSTM) tagger')).toEqual([
+      'bilstm=bidirectional long short term memory',
+    ]);
+  });
+
   it('takes no parenthesis that is not a definition', () => {
     expect(mined('accuracy improves (Table 3) over the baseline (see Section 4)')).toEqual([]);
     expect(mined('results on ImageNet (IN) are strong')).toEqual([]);

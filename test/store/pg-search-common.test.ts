@@ -17,6 +17,8 @@ describe('the common-word lists on PostgreSQL (PGlite)', () => {
   const papers = Array.from({ length: 600 }, (_, i) => corpus.paper(i));
   let store: Store;
   let search: PgPaperSearch;
+  /** The statements the search sent, for the tests that check which ranking answered. */
+  const sent: string[] = [];
   const schema = `pg_common_${process.pid}`;
   beforeAll(async () => {
     const db = await sharedPglite();
@@ -24,7 +26,16 @@ describe('the common-word lists on PostgreSQL (PGlite)', () => {
     const client = createPgliteClient(db, schema);
     store = await openPostgresStoreOn(client);
     await store.papers.upsertMany(papers);
-    search = new PgPaperSearch(client, 150);
+    // As autovacuum would after a load: the column's statistics name the common short lexemes.
+    await client.query('ANALYZE papers');
+    const recording = {
+      ...client,
+      query: ((text: string, params?: readonly unknown[]) => {
+        sent.push(text);
+        return client.query(text, params);
+      }) as typeof client.query,
+    };
+    search = new PgPaperSearch(recording, 150);
     await search.refreshSearch();
   }, 240_000);
   afterAll(async () => await store.close());
@@ -51,4 +62,42 @@ describe('the common-word lists on PostgreSQL (PGlite)', () => {
     expect(await ids(pair)).toEqual(await ids(pair, {}, true));
     expect(await ids(pair)).toHaveLength(20);
   }, 60_000);
+
+  const ranksInFull = () => sent.some((text) => text.includes('ts_rank') && !text.includes('INSERT'));
+
+  it('answers a common word with a phrase alternative from its list, ranking no paper in full', async () => {
+    const [word] = [...(await store.papers.wordCounts(['model', 'learning', 'results', 'method']))]
+      .filter(([, count]) => count >= 150)
+      .map(([found]) => found);
+    if (!word) throw new Error('no common word in the corpus');
+    sent.length = 0;
+    const withPhrase: TextQuery = {
+      ...query([word]),
+      clauses: [
+        {
+          alternatives: [
+            { words: [word], adjacent: false },
+            { words: ['zzz', word], adjacent: true },
+          ],
+        },
+      ],
+    };
+    const found = (await search.searchText(withPhrase, {}, 20)).map((hit) => hit.paper.id);
+    expect(ranksInFull()).toBe(false);
+    // The phrase counts in the service's coverage, not in the window: the word's own order.
+    expect(found).toEqual(await ids([word]));
+  });
+
+  it('ranks by the rare words alone when common ones sit beside them', async () => {
+    const counts = await store.papers.wordCounts(
+      papers.flatMap((paper) => paper.title.toLowerCase().split(/\W+/)),
+    );
+    const rare = [...counts].find(([, count]) => count >= 3 && count <= 20)?.[0];
+    const common = [...counts].find(([, count]) => count >= 300)?.[0];
+    if (!rare || !common) throw new Error('corpus lacks a rare or a common title word');
+    const hits = await search.searchText(query([rare, common]), {}, 20);
+    // Only papers with the rare word are ranked (the common one only counts in `matched`).
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => hit.matched.includes(0))).toBe(true);
+  });
 });

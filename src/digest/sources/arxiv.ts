@@ -157,8 +157,16 @@ export const arxivSource: DigestSourceDefinition<ArxivInput> = {
   relistedDays: (run, days) => days.filter((day) => day > run.batchDay),
   laterChance: '',
   async explainUnlogged({ store, subscription, paperId, paper, name, paused }) {
-    if (!paper) return await explainUnknown(store, paperId);
     const categories = categoriesOf(subscription);
+    if (!paper) {
+      // Refused at Hugging Face's edge says so; otherwise in arXiv's words, not Daily Papers'.
+      const unknown = await explainUnknown(store, paperId);
+      if (unknown.verdict === 'rejected') return unknown;
+      return {
+        verdict: 'unknown_paper',
+        text: `${paperId} is not in any arXiv mailing of this channel's categories (${categories.join(', ')}) that paperboy has stored. A mailing arXiv could not serve is asked for again on its own; a new paper is posted with the digest after the mailing that announces it.${paused}`,
+      };
+    }
     const places = (await store.arxiv.listingsOf(paperId)).filter((place) =>
       categories.includes(place.category),
     );

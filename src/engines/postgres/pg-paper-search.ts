@@ -22,7 +22,7 @@ import type { PaperRepository, Promised } from '../../store/store';
 import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import type { SqlClient } from './pg-client';
 import { PgSearchAcronyms } from './pg-search-acronyms';
-import { PgSearchCommon } from './pg-search-common';
+import { type Listed, PgSearchCommon, type Scored, unordered } from './pg-search-common';
 import {
   anyQuery,
   clauseQuery,
@@ -104,29 +104,81 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     await this.vocabulary.apply(tx, vocabularyChanges(changes));
   }
 
+  /**
+   * As SQLite's (sqlite-text-search.ts): clauses whose words have lists choose no window. The lists do when
+   * every scored clause has such words (their other alternatives, an acronym say, ranked in full beside
+   * them), else only the clauses with none are ranked by ts_rank, and the common ones count in `matched`:
+   * ts_rank reads the vector of every paper it scores, so a common word's tens of thousands are never read.
+   */
   async searchText(query: TextQuery, filters: PaperFilters, limit: number): Promise<TextHit[]> {
     const scored = query.clauses.filter((clause) => clauseQuery(clause) !== null);
     const required = query.required.filter((clause) => clauseQuery(clause) !== null);
     if (scored.length + required.length === 0 || limit <= 0) return [];
+    const unscored = query.unscored ?? [];
+    const allClauses = [...scored, ...unscored];
+    const listed = await this.common.listed(allClauses.flatMap((c) => unordered(c).flatMap((a) => a.words)));
+    const all = PgSearchCommon.rareAlternatives(allClauses, listed);
+    const rareAlternatives = all.slice(0, scored.length);
+    const rare = scored.filter((_, index) => rareAlternatives[index] === null);
+    // All common, an unscored clause costs no more than a list's read: ranked from its list too.
+    const listedUnscored = unscored.filter((_, index) => all[scored.length + index]?.length === 0);
     const newest = `(SELECT max(${paperDay})::date FROM papers)`;
-    const listed = await this.common.ranked(query, filters, limit, priorExpression(newest), async () => {
-      const { rows } = await this.client.query<{ total: string }>(`SELECT ${paperTotal} AS total`);
-      return Number(rows[0]?.total ?? 0);
-    });
-    if (listed) return await this.listedHits(query, listed);
-    const ranked = [...scored, ...required];
-    const weights = await this.rarities(ranked);
+    if (rare.length === 0 && scored.length > 0) {
+      const clauses = [...scored, ...listedUnscored];
+      const weights = await this.rarities(clauses, listed);
+      const extra: Scored[] = [];
+      for (const [index, alternatives] of rareAlternatives.entries())
+        if (alternatives && alternatives.length > 0) {
+          const found = await this.rankedByIndex(
+            { ...query, clauses: [{ alternatives }], required: [], excluded: [] },
+            [weights[index] ?? 1],
+            filters,
+            limit,
+          );
+          extra.push(...found);
+        }
+      const fromLists = { ...query, clauses };
+      const ranked = await this.common.ranked(
+        fromLists,
+        listed,
+        weights,
+        filters,
+        limit,
+        priorExpression(newest),
+        extra,
+      );
+      if (ranked) return await this.listedHits(query, ranked);
+    }
+    const ranking = rare.length > 0 ? rare : scored;
+    const weights = await this.rarities([...ranking, ...required], listed);
+    const ranked = await this.rankedByIndex({ ...query, clauses: ranking }, weights, filters, limit);
+    return ranked.length === 0 ? [] : await this.listedHits(query, ranked);
+  }
+
+  /**
+   * The best `limit` papers by Σ weight × ts_rank over the query's clauses (each with its weight, then the
+   * required ones), × the prior, among the papers matching any clause, every required one and no excluded.
+   */
+  private async rankedByIndex(
+    query: TextQuery,
+    weights: number[],
+    filters: PaperFilters,
+    limit: number,
+  ): Promise<Scored[]> {
     const params = new SqlParams();
     const rank = query.fieldWeights === false ? uniformFieldWeights : fieldWeights;
-    const score = ranked
+    const score = [...query.clauses, ...query.required]
       .map(
         (clause, index) =>
           `${weights[index] ?? 1} * ts_rank(${rank}, papers.search_vector, ${params.tsquery(clauseQuery(clause) ?? '')}, ${rankNormalization})`,
       )
       .join(' + ');
+    const any = anyQuery(query.clauses);
     const conditions = [
-      ...(scored.length > 0 ? [`papers.search_vector @@ ${params.tsquery(anyQuery(scored) ?? '')}`] : []),
-      ...required.map((clause) => `papers.search_vector @@ ${params.tsquery(clauseQuery(clause) ?? '')}`),
+      ...(any !== null ? [`papers.search_vector @@ ${params.tsquery(any)}`] : []),
+      ...query.required.map(
+        (clause) => `papers.search_vector @@ ${params.tsquery(clauseQuery(clause) ?? '')}`,
+      ),
       ...(anyQuery(query.excluded) !== null
         ? [`NOT papers.search_vector @@ ${params.tsquery(anyQuery(query.excluded) ?? '')}`]
         : []),
@@ -134,20 +186,15 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     ];
     const priorWeight = query.priorWeight ?? 0;
     const prior = priorWeight > 0 ? priorExpression(`(SELECT max(${paperDay})::date FROM papers)`) : '0';
-    const { rows } = await this.client.query<Ranked>(
-      `SELECT papers.*, ranked.score AS search_score, ${matchedExpression(query, params)} AS search_matched
-       FROM (
-         SELECT rowid, score, score * (1 + ${params.add(priorWeight)} * prior) AS ordering
-         FROM (
-           SELECT papers.rowid, ${score} AS score, ${prior} AS prior FROM papers
-           WHERE ${conditions.join(' AND ')}
-         ) AS candidates
-         ORDER BY ordering DESC, rowid LIMIT ${params.add(limit)}
-       ) AS ranked JOIN papers ON papers.rowid = ranked.rowid
-       ORDER BY ranked.ordering DESC, papers.rowid`,
+    const { rows } = await this.client.query<Scored>(
+      `SELECT rowid, score FROM (
+         SELECT papers.rowid, ${score} AS score, ${prior} AS prior FROM papers
+         WHERE ${conditions.join(' AND ')}
+       ) AS candidates
+       ORDER BY score * (1 + ${params.add(priorWeight)} * prior) DESC, rowid LIMIT ${params.add(limit)}`,
       params.values,
     );
-    return rows.map(hitOf);
+    return rows.map((row) => ({ rowid: String(row.rowid), score: Number(row.score) }));
   }
 
   /** The papers the common-word lists chose, in their order, with the clauses each matched. */
@@ -167,13 +214,24 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     return rows.map(hitOf);
   }
 
-  /** Each clause's rarity over the whole table (one statement; not needed when one clause is ranked alone). */
-  private async rarities(clauses: TextClause[]): Promise<number[]> {
+  /**
+   * Each clause's rarity over the whole table (one statement; not needed when one clause is ranked alone):
+   * a clause with a listed word counts as its commonest one, from the lists' precomputed paper counts; the
+   * others are counted, and their papers are few (a rare clause) or bounded by the service's budget.
+   */
+  private async rarities(clauses: TextClause[], listed: Listed): Promise<number[]> {
     if (clauses.length < 2) return clauses.map(() => 1);
+    const known = clauses.map((clause) => {
+      const counts = unordered(clause).flatMap((alt) =>
+        alt.words.map((word) => listed.get(word)?.papers ?? 0),
+      );
+      return counts.some((count) => count > 0) ? Math.max(...counts) : null;
+    });
     const params = new SqlParams();
-    const counting = clauses.map(
-      (clause, index) =>
-        `(SELECT count(*) FROM papers WHERE search_vector @@ ${params.tsquery(clauseQuery(clause) ?? '')}) AS c${index}`,
+    const counting = clauses.map((clause, index) =>
+      known[index] !== null
+        ? `${known[index]} AS c${index}`
+        : `(SELECT count(*) FROM papers WHERE search_vector @@ ${params.tsquery(clauseQuery(clause) ?? '')}) AS c${index}`,
     );
     const { rows } = await this.client.query<Record<string, unknown>>(
       `SELECT ${paperTotal} AS total, ${counting.join(', ')}`,

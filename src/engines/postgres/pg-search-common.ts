@@ -8,7 +8,8 @@
  * only reads them, and falls back to the full ranking whenever the lists cannot vouch for the answer.
  */
 import { priorWeight } from '../../search/ranking';
-import type { PaperFilters, TextClause, TextQuery } from '../../search-query/text-query';
+import { stopwords } from '../../search/search-text';
+import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
 import type { SqlClient } from './pg-client';
 import { filterConditions, SqlParams, searchConfig } from './pg-search-query';
 
@@ -34,11 +35,15 @@ export const commonSchema = `
   );
 `;
 
-/** A clause the lists can rank: every alternative one word. */
-const singleWords = (clause: TextClause) =>
-  clause.alternatives.every((alt) => alt.words.length === 1)
-    ? clause.alternatives.map((alt) => alt.words[0] ?? '')
-    : null;
+/** A clause's alternatives that match words anywhere: a compound's phrase is left to the coverage check. */
+export const unordered = (clause: TextClause) =>
+  clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
+
+/** The lexeme each listed word stems to, with the lexeme's paper count (its precomputed idf). */
+export type Listed = Map<string, { lexeme: string; papers: number }>;
+
+/** Scored rows from outside the lists (a clause's rare alternatives ranked in full), summed with them. */
+export type Scored = { rowid: string; score: number };
 
 export class PgSearchCommon {
   constructor(
@@ -48,10 +53,18 @@ export class PgSearchCommon {
 
   /** Rebuilds the stale lists (the sync job, after a fetch). */
   async refresh(rank: string, prior: (newest: string) => string, paperDay: string): Promise<void> {
+    // The vocabulary keeps no word under three letters ("lm", "3d"), as FTS5's porter tokenizer leaves
+    // them as they are: those come from the planner's statistics of the column (most common elements,
+    // with their share of the rows; empty until the table is first analysed), stopwords aside.
     const { rows: candidates } = await this.client.query<{ lexeme: string }>(
       `SELECT DISTINCT lexeme FROM search_words, unnest(to_tsvector(${searchConfig}, word)) AS stem (lexeme)
-       WHERE papers >= $1`,
-      [this.minPapers],
+       WHERE papers >= $1
+       UNION SELECT element FROM pg_stats,
+         unnest(most_common_elems::text::text[], most_common_elem_freqs) AS common (element, share)
+       WHERE schemaname = current_schema() AND tablename = 'papers' AND attname = 'search_vector'
+         AND char_length(element) < 3 AND element <> ALL($2::text[])
+         AND share * (SELECT reltuples FROM pg_class WHERE oid = 'papers'::regclass) >= $1`,
+      [this.minPapers, [...stopwords]],
     );
     const { rows: newestRows } = await this.client.query<{ day: string | null }>(
       `SELECT max(${paperDay})::date::text AS day FROM papers`,
@@ -100,55 +113,68 @@ export class PgSearchCommon {
     await client.query('DELETE FROM search_common_stems WHERE lexeme = $1', [lexeme]);
   }
 
-  /**
-   * The best `limit` rowids with their scores (Σ rarity × listed ts_rank), when every scored clause is
-   * single words all listed, nothing is required or excluded, and enough listed papers pass the filters;
-   * else null (the caller ranks in full).
-   */
-  async ranked(
-    query: TextQuery,
-    filters: PaperFilters,
-    limit: number,
-    prior: string,
-    total: () => Promise<number>,
-  ): Promise<Array<{ rowid: string; score: number }> | null> {
-    if (query.required.length > 0 || query.excluded.length > 0 || query.fieldWeights === false) return null;
-    if ((query.priorWeight ?? 0) !== priorWeight || query.clauses.length === 0) return null;
-    const clauses = query.clauses.map(singleWords);
-    if (clauses.some((words) => words === null)) return null;
-    const words = [...new Set(clauses.flat() as string[])];
-    const { rows: stems } = await this.client.query<{ word: string; lexeme: string; papers: number }>(
+  /** The words of `words` whose stem has a list, with its lexeme and paper count (one lookup). */
+  async listed(words: string[]): Promise<Listed> {
+    if (words.length === 0) return new Map();
+    const { rows } = await this.client.query<{ word: string; lexeme: string; papers: number }>(
       `SELECT typed.word, stems.lexeme, stems.papers FROM unnest($1::text[]) AS typed (word)
        CROSS JOIN LATERAL unnest(to_tsvector(${searchConfig}, typed.word)) AS stem (lexeme)
        JOIN search_common_stems AS stems ON stems.lexeme = stem.lexeme`,
-      [words],
+      [[...new Set(words)]],
     );
-    const byWord = new Map(stems.map((row) => [row.word, row]));
-    if (words.some((word) => !byWord.has(word))) return null;
-    // One weight per clause (its commonest word's rarity), on each of its lexemes.
-    const weights = new Map<string, number>();
-    const all = clauses.length < 2 ? 0 : await total();
-    for (const clauseWords of clauses as string[][]) {
-      const papers = Math.max(...clauseWords.map((word) => Number(byWord.get(word)?.papers ?? 0)));
-      const weight =
-        clauses.length < 2 ? 1 : Math.log(1 + (Math.max(all, papers) - papers + 0.5) / (papers + 0.5));
-      for (const word of clauseWords) {
-        const lexeme = byWord.get(word)?.lexeme ?? '';
-        weights.set(lexeme, Math.max(weights.get(lexeme) ?? 0, weight));
+    return new Map(rows.map((row) => [row.word, { lexeme: row.lexeme, papers: Number(row.papers) }]));
+  }
+
+  /**
+   * For each clause, its alternatives (a compound's phrase aside) whose words do not all have lists, or
+   * null when none of them has (the clause is rare). An empty array: the clause is all common.
+   */
+  static rareAlternatives(clauses: TextClause[], listed: Listed): Array<TextAlternative[] | null> {
+    return clauses.map((clause) => {
+      const rare = unordered(clause).filter((alt) => !alt.words.every((word) => listed.has(word)));
+      return rare.length < unordered(clause).length ? rare : null;
+    });
+  }
+
+  /**
+   * The best `limit` rowids with their scores (Σ rarity × listed ts_rank, plus `extra`), for clauses each
+   * with listed words (`weights`: each clause's rarity), nothing required or excluded, and enough listed
+   * papers passing the filters; else null (the caller ranks in full). An unlisted paper ranks below every
+   * listed one.
+   */
+  async ranked(
+    query: TextQuery,
+    listed: Listed,
+    weights: number[],
+    filters: PaperFilters,
+    limit: number,
+    prior: string,
+    extra: Scored[] = [],
+  ): Promise<Scored[] | null> {
+    if (query.required.length > 0 || query.excluded.length > 0 || query.fieldWeights === false) return null;
+    if ((query.priorWeight ?? 0) !== priorWeight || query.clauses.length === 0) return null;
+    const byLexeme = new Map<string, number>();
+    query.clauses.forEach((clause, index) => {
+      for (const word of unordered(clause).flatMap((alt) => alt.words)) {
+        const lexeme = listed.get(word)?.lexeme;
+        if (lexeme !== undefined)
+          byLexeme.set(lexeme, Math.max(byLexeme.get(lexeme) ?? 0, weights[index] ?? 1));
       }
-    }
+    });
     const params = new SqlParams();
     const conditions = filterConditions(filters, params);
-    const depth = conditions.length > 0 || clauses.length > 1 ? listLength : unfilteredDepth;
+    const depth = conditions.length > 0 || query.clauses.length > 1 ? listLength : unfilteredDepth;
     if (limit > depth) return null;
-    const lexemes = params.add([...weights.keys()]);
-    const lexemeWeights = params.add([...weights.values()]);
     const { rows } = await this.client.query<{ rowid: string; score: number }>(
       `SELECT top.rowid, top.score FROM (
-         SELECT list.rowid, sum(weighted.weight * list.score) AS score
-         FROM unnest(${lexemes}::text[], ${lexemeWeights}::float8[]) AS weighted (lexeme, weight)
-         JOIN search_common AS list ON list.lexeme = weighted.lexeme AND list.place < ${params.add(depth)}
-         GROUP BY list.rowid) AS top
+         SELECT rowid, sum(score) AS score FROM (
+           SELECT list.rowid, weighted.weight * list.score AS score
+           FROM unnest(${params.add([...byLexeme.keys()])}::text[], ${params.add([...byLexeme.values()])}::float8[])
+             AS weighted (lexeme, weight)
+           JOIN search_common AS list ON list.lexeme = weighted.lexeme AND list.place < ${params.add(depth)}
+           UNION ALL SELECT * FROM unnest(${params.add(extra.map((row) => row.rowid))}::bigint[],
+             ${params.add(extra.map((row) => row.score))}::float8[])) AS scored (rowid, score)
+         GROUP BY rowid) AS top
        JOIN papers ON papers.rowid = top.rowid
        ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
        ORDER BY top.score * (1 + ${params.add(priorWeight)} * ${prior}) DESC, top.rowid
@@ -158,9 +184,6 @@ export class PgSearchCommon {
     return rows.length === limit ? rows.map((row) => ({ rowid: row.rowid, score: Number(row.score) })) : null;
   }
 }
-
-/** The prior weight the lists are built with (the search service's). */
-export const priorWeightOf = { value: 0 };
 
 /** A lexeme as a tsquery operand, quoted so nothing in it is syntax. */
 const quoteLexeme = (lexeme: string) => `'${lexeme.replaceAll("'", "''")}'`;

@@ -9,7 +9,7 @@ import { createSearchService } from '../../../src/search/search-service';
 import { heldOutSet, type LabelledQuery, offTopicQueries, relevanceSet } from '../relevance-set';
 import { type Category, categories, type LabelledQueryV3, relevanceSetV3 } from '../relevance-set-v3';
 import { fixturePapers, fixtureStore, largerCorpus, type OpenStore } from './fixture-corpus';
-import { plainFts5 } from './plain-fts5';
+import { plainFts5, plainVariants } from './plain-fts5';
 
 export interface Answer {
   ids: string[];
@@ -104,6 +104,14 @@ export async function systems(features: SearchFeatures = allFeatures, open?: Ope
   const store = await fixtureStore(papers, open);
   const search = createSearchService(store, features);
   const plain = plainFts5(papers);
+  const variants = {
+    and: plainFts5(papers, plainVariants.and),
+    or: plainFts5(papers, plainVariants.or),
+    orNames: plainFts5(papers, plainVariants.orNames),
+  };
+  const variant =
+    (name: keyof typeof variants) =>
+    (query: string): Answer => ({ ids: variants[name].ids(query), weak: false });
   const recorded = oldRanks();
   return {
     current: async (query: string): Promise<Answer> => {
@@ -111,6 +119,8 @@ export async function systems(features: SearchFeatures = allFeatures, open?: Ope
       return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
     },
     plain: (query: string): Answer => ({ ids: plain.ids(query), weak: false }),
+    /** Plain FTS5 with the words ANDed, ORed, and ORed over the title, abstract and names (issue 26). */
+    plainVariants: { and: variant('and'), or: variant('or'), orNames: variant('orNames') },
     old: (query: string): Answer => {
       const ids = recorded[query];
       if (!ids) throw new Error(`no recorded answer of the old search for "${query}": re-record it`);
@@ -119,6 +129,7 @@ export async function systems(features: SearchFeatures = allFeatures, open?: Ope
     close: async () => {
       await store.close();
       plain.close();
+      for (const each of Object.values(variants)) each.close();
     },
   };
 }
@@ -128,8 +139,20 @@ export const tuned = relevanceSetV3.filter((query) => !query.heldOut);
 
 const pct = (value: number) => value.toFixed(2);
 
-const metricNames = { hitsAt1: 'h@1', hitsAt3: 'h@3', hitsAt10: 'h@10', mrrAt10: 'MRR@10' } as const;
+const metricNames = {
+  hitsAt1: 'h@1',
+  hitsAt3: 'h@3',
+  hitsAt10: 'h@10',
+  hits: 'hits',
+  mrrAt10: 'MRR@10',
+} as const;
+/** `hits`: the count of queries with a relevant paper in the top 10 (`hitsAt10` as a share). */
 export type Metric = keyof typeof metricNames;
+
+const cell = (s: Scores, metric: Metric) => {
+  if (metric === 'hits') return `${Math.round(s.hitsAt10 * s.queries)}/${s.queries}`;
+  return metric === 'mrrAt10' ? `**${pct(s[metric])}**` : pct(s[metric]);
+};
 
 /** A markdown table: one row per category, the `metrics` (hits@1/3/10 and MRR@10 unless told) for each system. */
 export function formatTable(
@@ -143,9 +166,7 @@ export function formatTable(
     const cells = columns.map((column) => {
       const s = column.rows[index]?.scores;
       if (!s) return '';
-      return metrics
-        .map((metric) => (metric === 'mrrAt10' ? `**${pct(s[metric])}**` : pct(s[metric])))
-        .join(' / ');
+      return metrics.map((metric) => cell(s, metric)).join(' / ');
     });
     return `| ${row.category} | ${row.scores.queries} | ${cells.join(' | ')} |`;
   });
@@ -158,6 +179,8 @@ export async function existingSets(features: SearchFeatures = allFeatures, open?
   const store = await fixtureStore(papers, open);
   const search = createSearchService(store, features);
   const plain = plainFts5(papers);
+  const plainOr = plainFts5(papers, plainVariants.or);
+  const plainOrNames = plainFts5(papers, plainVariants.orNames);
   const recorded = (
     JSON.parse(
       readFileSync(new URL('../../fixtures/relevance-old-search-ranks.json', import.meta.url), 'utf8'),
@@ -170,14 +193,20 @@ export async function existingSets(features: SearchFeatures = allFeatures, open?
       return { ids: result.hits.map((hit) => hit.paper.id), weak: result.weak };
     },
     plain: (query: string): Answer => ({ ids: plain.ids(query), weak: false }),
+    plainOr: (query: string): Answer => ({ ids: plainOr.ids(query), weak: false }),
+    plainOrNames: (query: string): Answer => ({ ids: plainOrNames.ids(query), weak: false }),
   };
   const mrr = async (queries: LabelledQuery[], system: System) => {
     let sum = 0;
+    let hits = 0;
     for (const query of queries) {
-      const index = (await system(query.query)).ids.findIndex((id) => query.relevant.includes(id));
+      const index = (await system(query.query)).ids
+        .slice(0, 10)
+        .findIndex((id) => query.relevant.includes(id));
       sum += index >= 0 ? 1 / (index + 1) : 0;
+      hits += index >= 0 ? 1 : 0;
     }
-    return sum / queries.length;
+    return { mrr: sum / queries.length, hits };
   };
   const clean = async (system: System) => {
     let clean = 0;
@@ -188,15 +217,19 @@ export async function existingSets(features: SearchFeatures = allFeatures, open?
     return clean / offTopicQueries.length;
   };
   const rows = [];
-  for (const name of ['old', 'new', 'plain'] as const) {
+  for (const name of ['old', 'new', 'plain', 'plainOr', 'plainOrNames'] as const) {
+    const main = await mrr(relevanceSet, answer[name]);
+    const held = await mrr(heldOutSet, answer[name]);
     rows.push({
       name,
-      main: await mrr(relevanceSet, answer[name]),
-      heldOut: await mrr(heldOutSet, answer[name]),
+      main: main.mrr,
+      mainHits: main.hits,
+      heldOut: held.mrr,
+      heldOutHits: held.hits,
       offTopic: await clean(answer[name]),
     });
   }
   await store.close();
-  plain.close();
+  for (const each of [plain, plainOr, plainOrNames]) each.close();
   return rows;
 }
