@@ -19,7 +19,7 @@
  * (e.g. main's).
  * Between samples the fakes forget what they recorded, so the harness's own memory stays flat.
  */
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import WebSocket from 'ws';
@@ -197,21 +197,31 @@ function forget(world: BotWorld): void {
 }
 
 async function snapshot(bot: BotProcess, dir: string): Promise<void> {
-  const count = () => readdirSync(dir).filter((name) => name.endsWith('.heapsnapshot')).length;
-  const had = count();
+  const snapshots = () => readdirSync(dir).filter((name) => name.endsWith('.heapsnapshot'));
+  const had = new Set(snapshots());
   bot.child.kill('SIGUSR2');
-  await waitUntil(() => count() > had, 120_000);
-  // The file is written in pieces; wait until its size stops changing.
+  await waitUntil(() => snapshots().some((name) => !had.has(name)), 120_000);
+  const file = `${dir}/${snapshots().find((name) => !had.has(name))}`;
+  // The new file is written in pieces (an earlier one's size says nothing about it): it is whole when its
+  // JSON is closed and its size has stopped changing.
   let size = -1;
   for (;;) {
     await delay(1_000);
-    const newest = readdirSync(dir)
-      .filter((name) => name.endsWith('.heapsnapshot'))
-      .map((name) => statSync(`${dir}/${name}`).size);
-    const now = Math.max(...newest);
-    if (now === size) return;
+    const now = statSync(file).size;
+    if (now > 0 && now === size && endsWithBrace(file, now)) return;
     size = now;
   }
+}
+
+function endsWithBrace(file: string, size: number): boolean {
+  const tail = Buffer.alloc(Math.min(size, 16));
+  const fd = openSync(file, 'r');
+  try {
+    readSync(fd, tail, 0, tail.length, size - tail.length);
+  } finally {
+    closeSync(fd);
+  }
+  return tail.toString('utf8').trimEnd().endsWith('}');
 }
 
 async function soak(bundle: string | undefined): Promise<{ samples: Sample[]; errors: number }> {
