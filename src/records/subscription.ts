@@ -15,12 +15,6 @@ export type DigestSource = 'daily' | 'trending' | 'arxiv';
 /** Every source a subscription or a run may be stored with (the schemas' CHECK lists these; a test pins it). */
 export const storedDigestSources: readonly DigestSource[] = ['daily', 'trending', 'arxiv'];
 
-/**
- * The sources a channel can subscribe to now: those the digest has a source object for
- * (src/digest/sources/registry.ts). `arxiv` joins when its digest source is listed there.
- */
-export const digestSources: readonly DigestSource[] = ['daily', 'trending'];
-
 /** What a channel asked for. Everything but the channel has a default. */
 export interface DigestSettings {
   source: DigestSource;

@@ -3,6 +3,7 @@
  * a request that comes too soon is refused, so every answer being 200 proves the CLI kept to it).
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -116,6 +117,28 @@ describe('paperboy fetch --source arxiv, end to end against a fake arXiv', () =>
     }
     expect(arxiv.requests.length).toBe(before);
   }, 90_000);
+
+  it('arXiv unreachable: gives up after a few attempts with one line and no retry log, exit 1', async () => {
+    // A port that was just free: nothing listens there, so every connection is refused.
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const nowhere = `http://127.0.0.1:${closedPort}`;
+    const db = join(mkdtempSync(join(tmpdir(), 'paperboy-arxiv-nowhere-')), 'nowhere.db');
+    const run = await runCli(fetchArgs('--categories', 'cs.RO', '--date', '2026-11-03'), {
+      env: { ...env(arxiv, db), ARXIV_API_URL: `${nowhere}/api/query`, ARXIV_FEED_URL: `${nowhere}/rss` },
+      cwd,
+    });
+    expect(run.code).toBe(1);
+    const lines = messageLines(run.stderr);
+    expect(lines.filter((line) => line.startsWith('paperboy:'))).toHaveLength(1);
+    expect(run.stderr).toMatch(/Could not reach arXiv .*ECONNREFUSED after 3 attempt\(s\)/);
+    expect(run.stderr).not.toMatch(/retrying|"level"/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
 
   it('arXiv refusing part-way: one line saying what was stored and to run it again, exit 1', async () => {
     // A fake that wants 10 minutes between requests, and says so: the second day is refused for good.

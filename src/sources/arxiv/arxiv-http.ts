@@ -10,6 +10,8 @@ import {
   backoffDelayMs,
   describeNetworkError,
   isRetryableStatus,
+  isUnreachable,
+  maxUnreachableAttempts,
   serverRequestedDelayMs,
 } from '../http/retry-policy';
 import type { GateTimers, RequestGate } from './arxiv-gate';
@@ -52,13 +54,16 @@ export async function getArxivText(
       outcome.requestedMs ??
       backoffDelayMs(attempt, Math.max(options.minIntervalMs, 500), 60_000, options.random);
     const elapsed = options.clock.now().getTime() - started;
-    if (wait > maxRequestedWaitMs || elapsed + wait > options.retryBudgetMs) {
+    const unreachable = isUnreachable(outcome.problem) && attempt + 1 >= maxUnreachableAttempts;
+    if (unreachable || wait > maxRequestedWaitMs || elapsed + wait > options.retryBudgetMs) {
       throw new PaperboyError(
         'source_unavailable',
         `Could not reach arXiv at ${url}: ${outcome.problem} after ${attempt + 1} attempt(s) (check ${settingName})`,
       );
     }
-    options.log.warn(
+    // A retry is routine; the failure that outlasts them is what gets reported (the one line a one-shot
+    // command prints): info, not a warning.
+    options.log.info(
       { url, attempt: attempt + 1, problem: outcome.problem, waitMs: wait },
       'arXiv request failed, retrying',
     );

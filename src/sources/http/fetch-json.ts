@@ -4,6 +4,8 @@ import {
   backoffDelayMs,
   describeNetworkError,
   isRetryableStatus,
+  isUnreachable,
+  maxUnreachableAttempts,
   serverRequestedDelayMs,
 } from './retry-policy';
 
@@ -39,9 +41,6 @@ export type JsonResult =
   | { status: 'not_found' }
   | { status: 'not_json'; looksHtml: boolean };
 
-/** Attempts before giving up on a host that cannot be reached at all (DNS failure, connection refused). */
-const maxUnreachableAttempts = 3;
-
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -71,7 +70,6 @@ export async function fetchJson(url: string, options: FetchJsonOptions): Promise
     lastProblem = outcome.problem;
     const wait = outcome.requestedMs ?? backoffDelayMs(attempt, 500, 30_000, random);
     const elapsed = Date.now() - started;
-    // No route to the host at all (no network, a wrong HF_BASE_URL) rarely heals within seconds: say so soon.
     const unreachable = outcome.unreachable === true && attempt + 1 >= maxUnreachableAttempts;
     if (unreachable || elapsed + wait > options.retryBudgetMs) {
       observer?.failed('source_unavailable');
@@ -112,7 +110,7 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Outc
       kind: 'retry',
       problem,
       requestedMs: null,
-      unreachable: /ENOTFOUND|ECONNREFUSED|EAI_AGAIN/.test(problem),
+      unreachable: isUnreachable(problem),
     };
   }
   if (response.status === 404) {

@@ -36,3 +36,12 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
     ? `network error ${code}`
     : `network error (${cause instanceof Error ? cause.message : String(cause)})`;
 }
+
+/**
+ * No route to the host at all (no network, a wrong base URL) rarely heals within seconds: a client gives up
+ * after this many such attempts, saying so, instead of spending its whole retry budget.
+ */
+export const maxUnreachableAttempts = 3;
+
+/** Whether a `describeNetworkError` problem means the host cannot be reached at all. */
+export const isUnreachable = (problem: string) => /ENOTFOUND|ECONNREFUSED|EAI_AGAIN/.test(problem);
