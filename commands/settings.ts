@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textReply } from '../src/chat/replies';
+import { digestSourceOf } from '../src/digest/sources/registry';
 import { looksLikeEmoji, sameEmoji } from '../src/discussion/emoji';
 import { PaperboyError } from '../src/errors';
 import type { ChannelSettings } from '../src/records/discussion';
@@ -125,6 +126,7 @@ export const settingsCommand = defineCommand({
       await deps.ranking.status(context.channel, now),
       discussion,
       context.commandPrefix,
+      digestSourceOf(subscription?.source ?? 'daily').order,
     );
     const text = `${digest}\n${describeDiscussion(discussion, context.commandPrefix)}\n${ranking}`;
     return changing ? textReply(`Settings updated.\n${text}`, 'success') : textReply(text);

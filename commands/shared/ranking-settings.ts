@@ -25,13 +25,26 @@ export const dislikeEmojiOption = z
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-export function describeRanking(status: RankingStatus, settings: ChannelSettings, prefix: string): string {
+/** How the channel's digest source orders papers itself (`DigestSourceDefinition.order`). */
+export interface SourceOrder {
+  before: string;
+  teamRanked: boolean;
+}
+
+export function describeRanking(
+  status: RankingStatus,
+  settings: ChannelSettings,
+  prefix: string,
+  source: SourceOrder,
+): string {
   const { flagged, disliked, ignored } = status.counts;
   let order: string;
-  if (status.setting === 'upvotes') {
-    order = `Digest order: by upvotes (team ranking off; \`${prefix} settings ranking=team\` turns it on)`;
+  if (!source.teamRanked) {
+    order = `Digest order: ${source.before} (the team ranking does not reorder this source)`;
+  } else if (status.setting === 'upvotes') {
+    order = `Digest order: ${source.before} (team ranking off; \`${prefix} settings ranking=team\` turns it on)`;
   } else if (!status.active) {
-    order = `Digest order: by upvotes until this channel has flagged ${status.minFlags} papers (${flagged} so far), then by its own interests (team ranking)`;
+    order = `Digest order: ${source.before} until this channel has flagged ${status.minFlags} papers (${flagged} so far), then by its own interests (team ranking)`;
   } else {
     const share = Math.round(status.modelShare * 100);
     order =

@@ -75,7 +75,12 @@ describe('arXiv digests in the running bot', () => {
       str('categories', 'cs.ro, cs.LG'),
     ]);
     expect(subscribed).toContain("This channel now gets arXiv's new papers in cs.RO, cs.LG");
-    expect(await bot.slash('settings')).toContain("Source: arXiv's newest mailing in cs.RO, cs.LG");
+    const settings = await bot.slash('settings');
+    expect(settings).toContain("Source: arXiv's newest mailing in cs.RO, cs.LG");
+    // arXiv has no upvotes: the order it names is the one the digest uses below the flag threshold.
+    expect(settings).toContain(
+      "Digest order: in arXiv's default order (this channel's categories before cross-lists, then its include keywords, then arXiv's own order; arXiv has no upvotes) until this channel has flagged 5 papers",
+    );
     expect(await bot.slash('help', [str('command', 'subscribe')])).toContain('categories=cs.LG,cs.RO');
 
     await bot.tickAt('2026-12-01T08:59:00Z');

@@ -151,6 +151,11 @@ export const arxivSource: DigestSourceDefinition<ArxivInput> = {
   runLog: (input) => (input ? { arxivDay: input.day } : {}),
   header: (run, count, total, settings) => arxivHeader(run.batchDay, categoriesOf(settings), count, total),
   emptyNote: "arXiv: nothing new for this channel in today's mailing.",
+  order: {
+    before:
+      "in arXiv's default order (this channel's categories before cross-lists, then its include keywords, then arXiv's own order; arXiv has no upvotes)",
+    teamRanked: true,
+  },
   cardNote: rankingNote,
   runName: (run) => `the ${run.batchDay} arXiv digest`,
   // A later listing (Hugging Face's Daily Papers the next day) is the same paper: `why` says so.

@@ -72,6 +72,7 @@ export const dailySource: DigestSourceDefinition<DailyInput> = {
   }),
   header: (run, count, total) => digestHeader(run.batchDay, count, total),
   emptyNote: 'Daily Papers: nothing new for this channel today.',
+  order: { before: 'by upvotes', teamRanked: true },
   cardNote: rankingNote,
   runName: (run) => `the ${run.batchDay} digest`,
   relistedDays: (run, days) => days.filter((day) => day > run.batchDay),

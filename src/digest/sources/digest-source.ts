@@ -108,6 +108,11 @@ export interface DigestSourceDefinition<Input> {
   header(run: DigestRun, count: number, total: number, settings: DigestSettings): DigestHeader;
   /** The line posted (where the channel wants one) when a new run has nothing to post. */
   emptyNote: string;
+  /**
+   * How `/papers settings` names this source's order when the team ranking does not set it (below the flag
+   * threshold, or `ranking=upvotes`), and whether the team ranking reorders it at all.
+   */
+  order: { before: string; teamRanked: boolean };
   /** A card's note from the one its delivery row keeps. */
   cardNote(note: string): string;
   /** How `why` names the run: `the 2026-11-27 digest`. */

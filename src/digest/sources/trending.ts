@@ -42,6 +42,7 @@ export const trendingSource: DigestSourceDefinition<Paper[]> = {
   runLog: (trending) => (trending ? { trending: trending.length } : {}),
   header: (run, count, total) => trendingHeader(run.batchDay, count, total),
   emptyNote: nothingNewTrending,
+  order: { before: "in the trending list's order", teamRanked: false },
   // The note is the paper's place on the list, shown as it is.
   cardNote: trendingNote,
   runName: (run) => `the trending digest of ${run.localDate}`,
