@@ -34,8 +34,9 @@ export function renderCard(card: PaperCard, style: Style, index?: number): strin
   const meta = [
     card.authorsLine,
     card.organization,
-    `▲ ${card.upvotes}`,
-    card.comments === null ? '💬 unknown' : `💬 ${card.comments}`,
+    card.onHuggingFace && `▲ ${card.upvotes}`,
+    card.onHuggingFace && (card.comments === null ? '💬 unknown' : `💬 ${card.comments}`),
+    card.categories,
     card.batchDay,
     card.arxivDate && `arXiv ${card.arxivDate}`,
     card.submittedBy && `submitted by ${card.submittedBy}`,

@@ -30,12 +30,21 @@ function paperFields(card: PaperCard): APIEmbedField[] {
   const fields: APIEmbedField[] = [];
   const authors = oneLine(card.authorsLine);
   if (authors) fields.push({ name: 'Authors', value: truncate(escapeMarkdown(authors), LIMITS.fieldValue) });
-  fields.push({ name: 'Upvotes', value: `👍 ${card.upvotes}`, inline: true });
-  fields.push({
-    name: 'Comments',
-    value: card.comments === null ? '💬 unknown' : `💬 ${card.comments}`,
-    inline: true,
-  });
+  if (card.onHuggingFace) {
+    fields.push({ name: 'Upvotes', value: `👍 ${card.upvotes}`, inline: true });
+    fields.push({
+      name: 'Comments',
+      value: card.comments === null ? '💬 unknown' : `💬 ${card.comments}`,
+      inline: true,
+    });
+  }
+  if (card.categories) {
+    fields.push({
+      name: 'arXiv',
+      value: truncate(escapeMarkdown(card.categories), LIMITS.fieldValue),
+      inline: true,
+    });
+  }
   if (card.githubStars !== null && safeUrl(card.githubUrl)) {
     fields.push({ name: 'GitHub', value: `⭐ ${compact(card.githubStars)}`, inline: true });
   }

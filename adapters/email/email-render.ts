@@ -29,8 +29,13 @@ const safe = (url: string | null | undefined) => (url && /^https?:\/\//i.test(ur
 function facts(card: PaperCard): string[] {
   return [
     card.organization,
-    `▲ ${card.upvotes} upvotes`,
-    card.comments === null ? 'comments unknown' : `${card.comments} comment${card.comments === 1 ? '' : 's'}`,
+    card.onHuggingFace ? `▲ ${card.upvotes} upvotes` : null,
+    card.onHuggingFace
+      ? card.comments === null
+        ? 'comments unknown'
+        : `${card.comments} comment${card.comments === 1 ? '' : 's'}`
+      : null,
+    card.categories,
     card.submittedBy ? `submitted by ${card.submittedBy}` : null,
     card.arxivDate ? `arXiv ${card.arxivDate}` : null,
   ].filter((fact): fact is string => Boolean(fact));

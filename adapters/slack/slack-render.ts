@@ -59,8 +59,13 @@ export function renderDigestHeader(header: DigestHeader): SlackMessage {
 export function paperFacts(card: PaperCard): string {
   const facts = [fitEscaped(card.authorsLine || 'Unknown authors', limits.contextElement)];
   if (card.organization) facts.push(fitEscaped(card.organization, 100));
-  facts.push(`▲ ${compactNumber(card.upvotes)} upvotes`);
-  facts.push(card.comments === null ? '💬 comments unknown' : `💬 ${compactNumber(card.comments)} comments`);
+  if (card.onHuggingFace) {
+    facts.push(`▲ ${compactNumber(card.upvotes)} upvotes`);
+    facts.push(
+      card.comments === null ? '💬 comments unknown' : `💬 ${compactNumber(card.comments)} comments`,
+    );
+  }
+  if (card.categories) facts.push(fitEscaped(card.categories, 100));
   if (card.submittedBy) facts.push(`submitted by ${fitEscaped(card.submittedBy, 80)}`);
   if (card.arxivDate) facts.push(`arXiv ${escapeMrkdwn(card.arxivDate)}`);
   return facts.join(' · ');

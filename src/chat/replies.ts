@@ -43,6 +43,15 @@ export interface PaperCard {
   thumbnailUrl: string | null;
   /** `YYYY-MM-DD` of the Daily Papers batch, when known. */
   batchDay: string | null;
+  /**
+   * Its arXiv categories, primary first (`cs.RO, cs.LG`), once an arXiv listing stored it; null otherwise.
+   */
+  categories: string | null;
+  /**
+   * Whether Hugging Face lists it: false for a paper only arXiv announced, whose card shows its categories
+   * instead of upvotes and comments it cannot have.
+   */
+  onHuggingFace: boolean;
   /** Search excerpt with the matched words marked. */
   snippet?: SnippetPart[];
   /** One extra line of context, e.g. `2 flags: Ada, Bob · discuss: <thread url>` on the queue. */

@@ -48,5 +48,15 @@ export function toPaperCard(paper: Paper): PaperCard {
     projectPage: paper.projectPage,
     thumbnailUrl: paper.thumbnailUrl,
     batchDay: paper.batchDay,
+    categories: paper.arxiv ? paper.arxiv.categories.join(', ') : null,
+    onHuggingFace: listedOnHuggingFace(paper),
   };
 }
+
+/** A paper arXiv announced and Hugging Face has not listed: no upvotes, comments or discussion to show. */
+const listedOnHuggingFace = (paper: Paper) =>
+  paper.arxiv === undefined ||
+  paper.batchDay !== null ||
+  paper.upvotes > 0 ||
+  paper.numComments !== null ||
+  paper.discussionId !== null;

@@ -89,7 +89,11 @@ describe('arXiv digests in the running bot', () => {
     const posts = bot.postsInPapers();
     expect(posts).toHaveLength(3);
     expect(posts[0]).toContain('arXiv cs.RO, cs.LG — Tue 1 Dec · top 2 of 5');
-    expect(posts.filter((post) => post.includes('Grasping from both fields'))).toHaveLength(1);
+    const grasping = posts.filter((post) => post.includes('Grasping from both fields'));
+    expect(grasping).toHaveLength(1);
+    // An arXiv-only paper's card shows its categories, not upvotes and comments it cannot have.
+    expect(grasping[0]).toContain('"name":"arXiv","value":"cs.RO, cs.LG"');
+    expect(grasping[0]).not.toContain('"name":"Upvotes"');
     expect(posts.join('\n')).not.toContain('An older paper, revised');
     const requests = arxiv.requests.length;
     expect(requests).toBe(2);
@@ -143,7 +147,8 @@ describe('arXiv digests in the running bot', () => {
     expect(posts.at(-1)).toContain('Only on Hugging Face');
 
     const paper = await bot.slash('paper', [str('id', '2611.20001')]);
-    expect(paper).toContain('42');
+    expect(paper).toContain('"name":"Upvotes","value":"👍 42"');
+    expect(paper).toContain('"name":"arXiv","value":"cs.LG"');
     const stored = await bot.core.store.papers.get('2611.20001');
     expect(stored?.upvotes).toBe(42);
     expect(stored?.arxiv?.primaryCategory).toBe('cs.LG');

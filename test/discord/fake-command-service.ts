@@ -39,6 +39,8 @@ export const sampleCard = (n: number, overrides: Partial<PaperCard> = {}): Paper
   projectPage: null,
   thumbnailUrl: `https://cdn-thumbnails.huggingface.co/social-thumbnails/papers/2411.0000${n}.png`,
   batchDay: '2025-11-27',
+  categories: null,
+  onHuggingFace: true,
   ...overrides,
 });
 

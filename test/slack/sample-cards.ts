@@ -24,6 +24,8 @@ export function sampleCard(overrides: Partial<PaperCard> = {}): PaperCard {
     projectPage: null,
     thumbnailUrl: `https://cdn-thumbnails.huggingface.co/social-thumbnails/papers/${id}.png`,
     batchDay: '2024-10-25',
+    categories: null,
+    onHuggingFace: true,
     ...overrides,
   };
 }
