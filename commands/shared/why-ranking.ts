@@ -1,5 +1,6 @@
 /** The team-ranking half of `/papers why`: the paper's place for this channel, and the model's reason. */
 
+import { digestSourceOf } from '../../src/digest/sources/registry';
 import { paperStanding } from '../../src/ranking/ranking-queries';
 import { blendReason } from '../../src/ranking/ranking-reason';
 import type { TeamRanking } from '../../src/ranking/team-ranking';
@@ -24,8 +25,14 @@ export async function explainRanking(
     delivery?.state === 'sent' && delivery.rank !== null
       ? ` It was #${delivery.rank + 1} in its digest.`
       : '';
+  // A source with an order of its own (arXiv has no upvotes) says that order; the verdict above gave the place.
+  const order = digestSourceOf(subscription?.source ?? 'daily').order.before;
+  const byUpvotes = order === 'by upvotes';
   if (standing.list.by === 'upvotes') {
-    return `Team ranking: not learning yet — it starts once ${status.minFlags} papers are flagged here (${status.counts.flagged} so far); by upvotes this paper is ${place}.${inDigest}`;
+    const until = `Team ranking: not learning yet — it starts once ${status.minFlags} papers are flagged here (${status.counts.flagged} so far)`;
+    return byUpvotes
+      ? `${until}; by upvotes this paper is ${place}.${inDigest}`
+      : `${until}; until then this channel's digest goes ${order}.${inDigest}`;
   }
   // What placed it: the model's reason where it names one, else the larger part of the blend.
   const reason =
@@ -34,7 +41,7 @@ export async function explainRanking(
       ? blendReason(standing.parts, standing.rank, standing.upvoteRank)
       : 'its upvotes decide its place');
   if (status.setting === 'upvotes') {
-    return `Team ranking: off here (digests go by upvotes; \`${prefix} settings ranking=team\` turns it on). By this channel's interests it would be ${place}: ${reason}.${inDigest}`;
+    return `Team ranking: off here (digests go ${order}; \`${prefix} settings ranking=team\` turns it on). By this channel's interests it would be ${place}: ${reason}.${inDigest}`;
   }
   const share = Math.round(status.modelShare * 100);
   return `Team ranking: ${place} for this channel (${share}% its interests, ${100 - share}% upvotes): ${reason}.${inDigest}`;

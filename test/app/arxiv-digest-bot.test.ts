@@ -122,6 +122,12 @@ describe('arXiv digests in the running bot', () => {
       "was left out of the 2026-12-01 arXiv digest: it was ranked 4 by arXiv's default order (this channel's categories before cross-lists, then its keywords, then the mailing's order), and the channel takes the top 2.",
     );
     expect(await why('2611.09999')).toContain('as a new version of a paper announced before');
+    // No upvotes on arXiv: the ranking line names the order the digest used, not a place by upvotes.
+    const ranked = await why('2611.10004');
+    expect(ranked).toContain(
+      "Team ranking: not learning yet — it starts once 5 papers are flagged here (0 so far); until then this channel's digest goes in arXiv's default order",
+    );
+    expect(ranked).not.toContain('by upvotes');
   }, 60_000);
 
   it('keeps a paper announced on arXiv on Monday and listed on Hugging Face on Tuesday one paper: its card gains upvotes, no second card', async () => {
