@@ -7,14 +7,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeArxiv, type FakeArxivEntry, startFakeArxiv } from '../fakes/arxiv/fake-arxiv-server';
 import { FakeDiscord } from '../fakes/discord/fake-discord';
+import { userPayload } from '../fakes/discord/fake-payloads';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { BotHarness } from '../support/bot-harness';
 import { oct25Batch, variant } from '../support/fixtures';
+import { until } from '../support/until';
 
 const STRING = 3;
 const INTEGER = 4;
 const env = { REFRESH_INTERVAL_MINUTES: '6000' };
 const str = (name: string, value: string) => ({ name, type: STRING, value });
+const channel = {
+  platform: 'discord' as const,
+  workspaceId: '900000000000000001',
+  channelId: '900000000000000101',
+};
 
 let bot: BotHarness | null = null;
 let arxiv: FakeArxiv | null = null;
@@ -128,6 +135,23 @@ describe('arXiv digests in the running bot', () => {
       "Team ranking: not learning yet — it starts once 5 papers are flagged here (0 so far); until then this channel's digest goes in arXiv's default order",
     );
     expect(ranked).not.toContain('by upvotes');
+
+    // A 🔖 on an arXiv card puts the paper on the channel's discussion queue, as for any paper.
+    const subscription = await bot.core.store.subscriptions.get(channel);
+    const messageId = subscription
+      ? (await bot.core.store.deliveries.get(subscription.id, '2611.10002'))?.messageId
+      : null;
+    if (!messageId) throw new Error('2611.10002 was not posted');
+    discord.react({
+      channelId: channel.channelId,
+      messageId,
+      user: userPayload('700000000000000101', 'reader01'),
+      emoji: '🔖',
+      action: 'added',
+    });
+    const running = bot;
+    await until(async () => (await running.core.store.discussion.queue(channel)).length === 1, 'the flag');
+    expect(await bot.slash('queue')).toContain('Grasping from both fields');
   }, 60_000);
 
   it('keeps a paper announced on arXiv on Monday and listed on Hugging Face on Tuesday one paper: its card gains upvotes, no second card', async () => {
