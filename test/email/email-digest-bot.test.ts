@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type FakeArxiv, startFakeArxiv } from '../fakes/arxiv/fake-arxiv-server';
 import { FakeHfServer } from '../fakes/hf/fake-hf-server';
 import { FakeSmtpServer, type ReceivedMail } from '../fakes/smtp/fake-smtp-server';
 import { BotHarness } from '../support/bot-harness';
@@ -30,14 +31,17 @@ async function freePort(): Promise<number> {
 
 let bot: BotHarness | null = null;
 let smtp: FakeSmtpServer | null = null;
+let arxiv: FakeArxiv | null = null;
 afterEach(async () => {
   await bot?.stop();
   await smtp?.close();
+  await arxiv?.close();
   bot = null;
   smtp = null;
+  arxiv = null;
 });
 
-async function world(options: { discord?: boolean } = {}) {
+async function world(options: { discord?: boolean; arxiv?: FakeArxiv; now?: string } = {}) {
   smtp = await FakeSmtpServer.start();
   const hf = await new FakeHfServer().start();
   hf.setDay('2024-10-25', oct25Batch());
@@ -52,9 +56,10 @@ async function world(options: { discord?: boolean } = {}) {
     REFRESH_INTERVAL_MINUTES: '6000',
   };
   bot = await BotHarness.start({
-    now: '2024-10-26T08:00:00Z',
+    now: options.now ?? '2024-10-26T08:00:00Z',
     hf,
     ...(options.discord ? {} : { discord: null }),
+    ...(options.arxiv ? { arxiv: options.arxiv } : {}),
     env,
   });
   const started = bot;
@@ -87,6 +92,40 @@ async function subscribeAndConfirm(
 }
 
 describe('email digests in the running bot', () => {
+  it("mails an arXiv subscription its categories' newest mailing at its time, with the categories on the cards, once", async () => {
+    arxiv = await startFakeArxiv();
+    arxiv.setDay('cs.RO', '2026-12-01', [
+      { id: '2611.50001', title: 'Tactile grasping in clutter' },
+      { id: '2611.50002', title: 'Legged robots on ice' },
+      { id: '2611.50003', title: 'Swarm mapping at night' },
+    ]);
+    const w = await world({ arxiv, now: '2026-12-01T08:00:00Z' });
+    const asked = await subscribeAndConfirm(
+      w,
+      'ada@lab.test',
+      '09:00',
+      'UTC',
+      'top=2',
+      'source=arxiv',
+      'categories=cs.ro',
+    );
+    expect(asked.confirmed.status).toBe(200);
+    expect((await w.cli('list')).stdout).toContain('ada@lab.test  09:00 UTC  top 2  arxiv');
+
+    await w.bot.tickAt('2026-12-01T09:00:00Z');
+    const [, digest] = await w.smtp.waitForMails(2);
+    expect(digest?.parsed.subject).toContain('arXiv cs.RO');
+    const text = digest?.parsed.text ?? '';
+    expect(text).toContain('Tactile grasping in clutter');
+    expect(text).toContain('Legged robots on ice');
+    expect(text).not.toContain('Swarm mapping at night');
+    expect(String(digest?.parsed.html)).toContain('cs.RO');
+    expect(String(digest?.parsed.html)).not.toContain('upvotes');
+
+    await w.bot.tickAt('2026-12-01T09:30:00Z');
+    expect(w.smtp.mails).toHaveLength(2);
+  }, 60_000);
+
   it('subscribes with double opt-in, then mails the digest at its time with the cards, once, even across a restart', async () => {
     const w = await world();
     const asked = await subscribeAndConfirm(w, 'ada@lab.test', '09:00', 'UTC', 'top=3');
