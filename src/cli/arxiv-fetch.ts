@@ -10,6 +10,7 @@ import type { Core } from '../app/create-core';
 import { isPaperboyError, PaperboyError } from '../errors';
 import { type ArxivSync, createArxivSync } from '../ingest/arxiv-sync';
 import { announcementDaysBetween } from '../sources/arxiv/arxiv-calendar';
+import { canonicalCategory, categoryProblem } from '../sources/arxiv/arxiv-categories';
 import type { ArxivEntry } from '../sources/arxiv/arxiv-entry';
 import { arxivMinIntervalMs, createArxivSource } from '../sources/arxiv/arxiv-source';
 import type { CliArgs } from './cli-args';
@@ -23,52 +24,16 @@ interface FetchIo {
 const print = (stream: Writable, text: string) => stream.write(`${text}\n`);
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** arXiv's archives; those with subject classes list by `archive.SUBJECT` (cs.LG), the others by name (hep-th). */
-const withSubjects = new Set([
-  'astro-ph',
-  'cond-mat',
-  'cs',
-  'econ',
-  'eess',
-  'math',
-  'nlin',
-  'physics',
-  'q-bio',
-  'q-fin',
-  'stat',
-]);
-const standalone = new Set([
-  'gr-qc',
-  'hep-ex',
-  'hep-lat',
-  'hep-ph',
-  'hep-th',
-  'math-ph',
-  'nucl-ex',
-  'nucl-th',
-  'quant-ph',
-]);
-
-/** Why `category` is not one arXiv lists by, or null when it is well-formed (cs.LG, math.CO, hep-th, astro-ph.CO). */
-export function categoryProblem(category: string): string | null {
-  const [archive = '', subject, ...more] = category.split('.');
-  const example = 'e.g. cs.LG, math.CO, stat.ML, hep-th';
-  if (more.length > 0 || (!withSubjects.has(archive) && !standalone.has(archive)))
-    return `"${category}" is not an arXiv category (${example})`;
-  if (standalone.has(archive))
-    return subject === undefined
-      ? null
-      : `"${category}" is not an arXiv category: ${archive} has no subject classes`;
-  if (subject === undefined)
-    return `"${category}" is an archive, not a category: name a subject class (${archive}.XX)`;
-  // cs.LG, math.CO, astro-ph.CO, q-bio.NC: two capitals; physics and cond-mat name theirs (physics.optics, cond-mat.mes-hall).
-  const named = archive === 'physics' || archive === 'cond-mat';
-  if (!(named ? /^[a-z]+(-[a-z]+)*$/ : /^[A-Z]{2}$/).test(subject)) {
-    const upper = subject.toUpperCase();
-    const hint = /^[A-Za-z]{2}$/.test(subject) ? ` (did you mean ${archive}.${upper}?)` : '';
-    return `"${category}" is not an arXiv category${hint}`;
-  }
-  return null;
+/**
+ * Why `category` cannot be asked of arXiv as written, or null. The taxonomy is arxiv-categories.ts's, as
+ * `subscribe` checks it; a back-fill names the category exactly (a wrong case gets a did-you-mean).
+ */
+function categoryRefusal(category: string): string | null {
+  const canonical = canonicalCategory(category);
+  if (canonical === category) return null;
+  return canonical
+    ? `"${category}" is not an arXiv category (did you mean ${canonical}?)`
+    : categoryProblem(category);
 }
 
 export function parseCategories(text: string | undefined): string[] {
@@ -85,7 +50,7 @@ export function parseCategories(text: string | undefined): string[] {
         .filter(Boolean),
     ),
   ];
-  const problems = categories.map(categoryProblem).filter((problem): problem is string => problem !== null);
+  const problems = categories.map(categoryRefusal).filter((problem): problem is string => problem !== null);
   if (problems.length > 0) throw new PaperboyError('invalid_input', `--categories: ${problems.join('; ')}`);
   return categories;
 }

@@ -56,7 +56,7 @@ export function categoryProblem(text: string): string {
       .map((subject) => `${archive}.${subject}`);
     return `arXiv has no category "${text}"; ${archive} has ${some.join(', ')}… (see arxiv.org/category_taxonomy)`;
   }
-  return `arXiv has no category "${text}"; categories look like cs.RO, cs.LG, math.OC or hep-th (see arxiv.org/category_taxonomy)`;
+  return `"${text}" is not an arXiv category; categories look like cs.RO, cs.LG, math.OC or hep-th (see arxiv.org/category_taxonomy)`;
 }
 
 /** The archive a category belongs to (`cs` for `cs.RO`), for arXiv's listing pages. */
