@@ -5,17 +5,22 @@
  * local server, `pglite` the embedded one) and plain FTS5 bm25; the existing sets; then the independent set
  * of issue 26 (test/search/relevance-set-independent.ts) over its own corpus, tuned half only, beside plain
  * FTS5 with the words ANDed, ORed and ORed over the title, abstract and names (as every other set is); then
- * the ablation tables (on the first store): MRR@10 of every set, and the independent set per category, with
- * each mechanism of search-features.ts switched off in turn.
+ * the acronym set (test/search/relevance-set-acronyms.ts) over its corpus, tuned half only, beside the same
+ * baselines; then the ablation tables (on the first store): MRR@10 of every set, and the independent and
+ * acronym sets per category, with each mechanism of search-features.ts switched off in turn.
  *
- * The independent set's held-out half is never printed unless `--reveal-held-out` says so, and then only as
- * per-category figures: it is for the end of the search work, never for tuning.
+ * The independent and acronym sets' held-out halves are never printed unless `--reveal-held-out` says so,
+ * and then only as per-category figures: they are for the end of the search work, never for tuning.
  */
 import { parseArgs } from 'node:util';
 import { allFeatures, type SearchFeatures } from '../src/search/search-features';
+import { acronymCategories } from '../test/search/relevance-set-acronyms';
 import { independentCategories } from '../test/search/relevance-set-independent';
 import { relevanceSetV3 } from '../test/search/relevance-set-v3';
 import {
+  acronymHeldOut,
+  acronymSystems,
+  acronymTuned,
   independentHeldOut,
   independentSystems,
   independentTuned,
@@ -128,6 +133,39 @@ if (!reveal)
   );
 for (const { run } of independent) await run.close();
 
+const acronymRuns = [];
+for (const kind of kinds) acronymRuns.push({ kind, run: await acronymSystems(allFeatures, opener(kind)) });
+const [acronymBaseline] = acronymRuns;
+if (!acronymBaseline) throw new Error('no store to measure');
+const acronymHalves: Array<[string, typeof acronymTuned]> = [['Acronym set, tuned half', acronymTuned]];
+if (reveal)
+  acronymHalves.push([
+    'Acronym set, HELD-OUT half, revealed by --reveal-held-out: for the end of the acronym work, never tune on it',
+    acronymHeldOut,
+  ]);
+for (const [title, set] of acronymHalves) {
+  console.log(
+    `\n## ${title}: ${set.length} queries over ${acronymBaseline.run.papers} papers, hits@10 / MRR@10\n`,
+  );
+  const columns = [];
+  for (const { kind, run } of acronymRuns)
+    columns.push({
+      name: `this search (${kind})`,
+      rows: await scoreEachCategory(set, acronymCategories, run.current),
+    });
+  for (const variant of ['and', 'or', 'orNames'] as const)
+    columns.push({
+      name: plainNames[variant],
+      rows: await scoreEachCategory(set, acronymCategories, acronymBaseline.run.plain[variant]),
+    });
+  console.log(formatTable(columns, shown));
+}
+if (!reveal)
+  console.log(
+    `\n(The acronym set's held-out half, ${acronymHeldOut.length} queries, is not shown: --reveal-held-out at the end.)`,
+  );
+for (const { run } of acronymRuns) await run.close();
+
 if (!values['no-ablation']) {
   const overall = (rows: Array<Row<string>>) =>
     rows.find((row) => row.category === 'all')?.scores.mrrAt10.toFixed(2) ?? '';
@@ -148,7 +186,13 @@ if (!values['no-ablation']) {
       ? await scoreEachCategory(independentHeldOut, independentCategories, own.current)
       : [];
     await own.close();
-    return { sets: [...v3, ...old], tunedRows, heldRows };
+    const acronyms = await acronymSystems(features, opener(first));
+    const acronymRows = await scoreEachCategory(acronymTuned, acronymCategories, acronyms.current);
+    const acronymHeldRows = reveal
+      ? await scoreEachCategory(acronymHeldOut, acronymCategories, acronyms.current)
+      : [];
+    await acronyms.close();
+    return { sets: [...v3, ...old], tunedRows, heldRows, acronymRows, acronymHeldRows };
   };
   const switches = [undefined, ...(Object.keys(allFeatures) as Array<keyof SearchFeatures>)];
   const measured: Array<{ label: string } & Awaited<ReturnType<typeof measure>>> = [];
@@ -158,19 +202,35 @@ if (!values['no-ablation']) {
       ...(await measure(feature ? { ...allFeatures, [feature]: false } : allFeatures)),
     });
   console.log(`\n## Ablation (${first}): MRR@10 of every set with one mechanism off\n`);
-  const independentHeads = reveal ? ['independent tuned', 'independent held out'] : ['independent tuned'];
+  const independentHeads = reveal
+    ? ['independent tuned', 'independent held out', 'acronyms tuned', 'acronyms held out']
+    : ['independent tuned', 'acronyms tuned'];
   const heads = ['v3 tuned', 'v3 held out', 'old main', 'old held out', 'old off-topic', ...independentHeads];
   console.log(`| switched off | ${heads.join(' | ')} |\n|---|${heads.map(() => '---').join('|')}|`);
   for (const row of measured) {
-    const own = [overall(row.tunedRows), ...(reveal ? [overall(row.heldRows)] : [])];
+    const own = reveal
+      ? [
+          overall(row.tunedRows),
+          overall(row.heldRows),
+          overall(row.acronymRows),
+          overall(row.acronymHeldRows),
+        ]
+      : [overall(row.tunedRows), overall(row.acronymRows)];
     console.log(`| ${row.label} | ${[...row.sets, ...own].join(' | ')} |`);
   }
-  for (const [title, pick] of [
-    ['tuned half', (row: (typeof measured)[number]) => row.tunedRows],
-    ...(reveal ? ([['held-out half', (row: (typeof measured)[number]) => row.heldRows]] as const) : []),
-  ] as const) {
-    console.log(`\n## Ablation (${first}): the independent set's ${title} per category, hits@10 / MRR@10\n`);
-    const names = [...independentCategories, 'all'];
+  type Measured = (typeof measured)[number];
+  const perCategory: Array<[string, readonly string[], (row: Measured) => Array<Row<string>>]> = [
+    ["the independent set's tuned half", independentCategories, (row) => row.tunedRows],
+    ["the acronym set's tuned half", acronymCategories, (row) => row.acronymRows],
+  ];
+  if (reveal)
+    perCategory.push(
+      ["the independent set's held-out half", independentCategories, (row) => row.heldRows],
+      ["the acronym set's held-out half", acronymCategories, (row) => row.acronymHeldRows],
+    );
+  for (const [title, categories, pick] of perCategory) {
+    console.log(`\n## Ablation (${first}): ${title} per category, hits@10 / MRR@10\n`);
+    const names = [...categories, 'all'];
     console.log(`| switched off | ${names.join(' | ')} |\n|---|${names.map(() => '---').join('|')}|`);
     for (const row of measured)
       console.log(

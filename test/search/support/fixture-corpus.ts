@@ -80,6 +80,15 @@ export function largerCorpus(): Paper[] {
  */
 export const independentCorpus = (): Paper[] => writtenCorpus('relevance-corpus-independent.json');
 
+/**
+ * The corpus of the acronym set (test/search/relevance-set-acronyms.ts): relevance-corpus-acronyms.json, 57
+ * real papers from fields no other fixture covers, among the independent corpus's 236 as distractors.
+ */
+export const acronymCorpus = (): Paper[] => [
+  ...independentCorpus(),
+  ...writtenCorpus('relevance-corpus-acronyms.json'),
+];
+
 /** Opens an empty store: an in-memory SQLite one unless a test or bench says which (test/support/test-stores.ts). */
 export type OpenStore = () => Promise<Store>;
 const inMemory: OpenStore = async () => openSqliteStore(':memory:');
