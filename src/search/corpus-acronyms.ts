@@ -17,14 +17,21 @@ export const singular = (word: string) => (word.length > 2 && word.endsWith('s')
 
 /** The long forms the corpus defines for `word` (or its singular), as words. */
 export function corpusExpansions(word: string, definitions: AcronymDefinition[]): string[][] {
-  const forms = definitions
-    .filter((definition) => definition.acronym === word || definition.acronym === singular(word))
-    .sort((a, b) => b.papers - a.papers || a.words.join(' ').localeCompare(b.words.join(' ')));
-  const most = forms[0]?.papers ?? 0;
-  return forms
-    .filter((definition) => definition.papers >= most * minShare)
-    .slice(0, maxLongForms)
-    .map((definition) => definition.words);
+  // The best few in one pass, ties in code-unit order of the long form: an acronym can have a thousand
+  // long forms, and sorting them all (by a locale comparison) was most of a query's time.
+  const best: Array<{ words: string[]; papers: number; key: string }> = [];
+  for (const definition of definitions) {
+    if (definition.acronym !== word && definition.acronym !== singular(word)) continue;
+    const entry = { words: definition.words, papers: definition.papers, key: definition.words.join(' ') };
+    const at = best.findIndex(
+      (other) => entry.papers > other.papers || (entry.papers === other.papers && entry.key < other.key),
+    );
+    if (at >= 0) best.splice(at, 0, entry);
+    else best.push(entry);
+    if (best.length > maxLongForms) best.pop();
+  }
+  const most = best[0]?.papers ?? 0;
+  return best.filter((entry) => entry.papers >= most * minShare).map((entry) => entry.words);
 }
 
 const sameWord = (a: string, b: string) => a === b || singular(a) === singular(b);

@@ -73,8 +73,10 @@ const single = (word: string): TextAlternative => ({ words: [word], adjacent: fa
 
 interface Context {
   vocabulary: Vocabulary;
-  /** The acronyms the stored papers define that the query's words could be or start. */
+  /** The long forms the stored papers define for the query's words, taken as acronyms. */
   definitions: AcronymDefinition[];
+  /** The long forms the stored papers define that the query's words could spell out. */
+  spellable: AcronymDefinition[];
   counts: Map<string, number>;
   known: (word: string) => boolean;
   features: SearchFeatures;
@@ -86,7 +88,7 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
   const result: Unit[] = [];
   for (let i = 0; i < plain.length; ) {
     const spelled = features.acronyms
-      ? (spelledOutAcronym(plain, i) ?? corpusSpelledOut(plain, i, context.definitions))
+      ? (spelledOutAcronym(plain, i) ?? corpusSpelledOut(plain, i, context.spellable))
       : null;
     if (spelled) {
       result.push({ kind: 'spelled', words: plain.slice(i, i + spelled.length), acronym: spelled.acronym });
@@ -112,11 +114,24 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
 
 async function lookups(typed: string[], vocabulary: Vocabulary, features: SearchFeatures): Promise<Context> {
   const joins = typed.slice(1).map((word, index) => `${typed[index]}${word}`);
-  const definitions = features.minedAcronyms
-    ? await vocabulary.acronymDefinitions([...typed, ...typed.map(singular)])
-    : [];
-  const longForms = definitions.flatMap((definition) => [...definition.words, definition.acronym]);
-  const counts = await vocabulary.wordCounts(wordsToLookUp([...typed, ...joins, ...longForms]));
+  const asTyped = new Set([...typed, ...typed.map(singular)]);
+  // The store gives every long form starting with a typed word too (hundreds for "model"): only those
+  // the query could spell out (each word typed, as written or singular) are kept for that.
+  const found = features.minedAcronyms ? await vocabulary.acronymDefinitions([...asTyped]) : [];
+  const definitions = found.filter((definition) => asTyped.has(definition.acronym));
+  const spellable = found.filter((definition) =>
+    definition.words.every((word) => asTyped.has(word) || asTyped.has(singular(word))),
+  );
+  // Counted: the long forms a typed acronym expands to, and the acronyms of the long forms it could spell.
+  const longForms = [
+    ...typed.flatMap((word) => corpusExpansions(word, definitions).flat()),
+    ...spellable.map((definition) => definition.acronym),
+  ];
+  // A long form's words are only counted: splitting them as typed words are (`rollout` → roll + out)
+  // would ask for every split of every long form the corpus gives a typed word.
+  const counts = await vocabulary.wordCounts([
+    ...new Set([...wordsToLookUp([...typed, ...joins]), ...longForms]),
+  ]);
   // A word missing from the vocabulary may still match in another form (`segmented` → "segments").
   const indexed = await vocabulary.indexedWords(typed.filter((word) => !counts.has(word)));
   // Such a word's paper count is estimated from the commonest word sharing its stem-like start, so its
@@ -128,6 +143,7 @@ async function lookups(typed: string[], vocabulary: Vocabulary, features: Search
   return {
     vocabulary,
     definitions,
+    spellable,
     counts,
     known: (word) => counts.has(word) || indexed.has(word),
     features,

@@ -7,7 +7,7 @@ import type { Paper, PaperListing } from '../../records/paper';
 import type { AcronymDefinitions, PaperFilters, TextHit, TextQuery } from '../../search-query/text-query';
 import type { PaperRepository, Promised, UpsertResult } from '../../store/store';
 import { named } from '../sql/named';
-import { type PaperRow, paperFromRow, paperParams } from '../sql/paper-row';
+import { type PaperRow, paperColumns, paperFromRow, paperParams } from '../sql/paper-row';
 import { toNumber } from '../sql/rows';
 import type { SqlClient } from './pg-client';
 import { PgPaperSearch } from './pg-paper-search';
@@ -18,7 +18,7 @@ const insertPaper = `INSERT INTO papers (id, title, abstract, authors, organizat
   VALUES (@id, @title, @abstract, @authors, @organization, @upvotes, @num_comments, @ai_summary, @ai_keywords,
     @github_url, @github_stars, @project_page, @thumbnail_url, @published_at, @batch_day, @now, @now,
     @media_urls, @submitted_by, @discussion_id, @comments_known, @primary_category, @categories)
-  ON CONFLICT (id) DO NOTHING RETURNING *`;
+  ON CONFLICT (id) DO NOTHING RETURNING ${paperColumns()}`;
 
 // A paper seen again keeps its first batch day; text fields fill in when a later fetch has them.
 const updatePaper = `UPDATE papers SET title = @title, abstract = @abstract, authors = @authors,
@@ -35,7 +35,7 @@ const updatePaper = `UPDATE papers SET title = @title, abstract = @abstract, aut
     batch_day = coalesce(batch_day, @batch_day),
          primary_category = coalesce(@primary_category, primary_category),
          categories = CASE WHEN @categories::text = '[]' THEN categories ELSE @categories END, updated_at = @now
-  WHERE id = @id RETURNING *`;
+  WHERE id = @id RETURNING ${paperColumns()}`;
 
 /**
  * The paper count, kept a few seconds: search asks on every query and counting is a scan (about 5 ms at
@@ -91,9 +91,10 @@ export class PgPaperRepository implements Promised<PaperRepository> {
           continue;
         }
         // Locked before it is read, so `before` is what this update replaces even with other writers.
-        const existing = await tx.query<PaperRow>('SELECT * FROM papers WHERE id = $1 FOR UPDATE', [
-          paper.id,
-        ]);
+        const existing = await tx.query<PaperRow>(
+          `SELECT ${paperColumns()} FROM papers WHERE id = $1 FOR UPDATE`,
+          [paper.id],
+        );
         const updated = await tx.query<PaperRow>(...named(updatePaper, values));
         const beforeRow = existing.rows[0];
         const afterRow = updated.rows[0];
@@ -111,22 +112,25 @@ export class PgPaperRepository implements Promised<PaperRepository> {
   }
 
   async get(id: string): Promise<Paper | null> {
-    const { rows } = await this.client.query<PaperRow>('SELECT * FROM papers WHERE id = $1', [id]);
+    const { rows } = await this.client.query<PaperRow>(`SELECT ${paperColumns()} FROM papers WHERE id = $1`, [
+      id,
+    ]);
     return rows[0] ? paperFromRow(rows[0]) : null;
   }
 
   async getMany(ids: string[]): Promise<Paper[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.client.query<PaperRow>('SELECT * FROM papers WHERE id = ANY($1::text[])', [
-      ids,
-    ]);
+    const { rows } = await this.client.query<PaperRow>(
+      `SELECT ${paperColumns()} FROM papers WHERE id = ANY($1::text[])`,
+      [ids],
+    );
     const byId = new Map(rows.map((row) => [row.id, paperFromRow(row)]));
     return ids.map((id) => byId.get(id)).filter((paper): paper is Paper => paper !== undefined);
   }
 
   async listByBatchDay(day: string): Promise<Paper[]> {
     const { rows } = await this.client.query<PaperRow>(
-      `SELECT papers.* FROM batch_papers JOIN papers ON papers.id = batch_papers.paper_id
+      `SELECT ${paperColumns()} FROM batch_papers JOIN papers ON papers.id = batch_papers.paper_id
        WHERE batch_papers.day = $1 ORDER BY papers.upvotes DESC, papers.id COLLATE "C"`,
       [day],
     );

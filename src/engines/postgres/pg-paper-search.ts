@@ -19,7 +19,7 @@ import type {
   TextQuery,
 } from '../../search-query/text-query';
 import type { PaperRepository, Promised } from '../../store/store';
-import { type PaperRow, paperFromRow } from '../sql/paper-row';
+import { type PaperRow, paperColumns, paperFromRow } from '../sql/paper-row';
 import type { SqlClient } from './pg-client';
 import { PgSearchAcronyms } from './pg-search-acronyms';
 import { type Listed, PgSearchCommon, type Scored, unordered } from './pg-search-common';
@@ -205,7 +205,7 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     const params = new SqlParams();
     const matched = matchedExpression(query, params);
     const { rows } = await this.client.query<Ranked>(
-      `SELECT papers.*, listed.score AS search_score, ${matched} AS search_matched
+      `SELECT ${paperColumns()}, listed.score AS search_score, ${matched} AS search_matched
        FROM unnest(${params.add(listed.map((row) => row.rowid))}::bigint[], ${params.add(listed.map((row) => row.score))}::float8[])
          WITH ORDINALITY AS listed (rowid, score, place)
        JOIN papers ON papers.rowid = listed.rowid ORDER BY listed.place`,
@@ -279,7 +279,7 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     const conditions = filterConditions(filters, params);
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const { rows } = await this.client.query<PaperRow>(
-      `SELECT papers.* FROM papers ${where}
+      `SELECT ${paperColumns()} FROM papers ${where}
        ORDER BY papers.upvotes DESC, papers.id COLLATE "C" LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
       params.values,
     );

@@ -13,7 +13,7 @@ import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../..
 import type { SqlClient } from './pg-client';
 import { filterConditions, SqlParams, searchConfig } from './pg-search-query';
 
-export const commonPapers = 3000;
+export const commonPapers = 1000;
 const listLength = 1000;
 /** Papers read per lexeme without filters or several words: more than any window the service asks. */
 const unfilteredDepth = 200;
@@ -53,12 +53,14 @@ export class PgSearchCommon {
 
   /** Rebuilds the stale lists (the sync job, after a fetch). */
   async refresh(rank: string, prior: (newest: string) => string, paperDay: string): Promise<void> {
-    // The vocabulary keeps no word under three letters ("lm", "3d"), as FTS5's porter tokenizer leaves
-    // them as they are: those come from the planner's statistics of the column (most common elements,
-    // with their share of the rows; empty until the table is first analysed), stopwords aside.
+    // A stem is a candidate when its words' papers add up to the threshold (an upper bound of its own:
+    // `tuning`, `tuned` and `tune` may each be under it while `tune` is in thousands of papers; each is
+    // counted below). The vocabulary keeps no word under three letters ("lm", "3d"), as FTS5's porter
+    // tokenizer leaves them as they are: those come from the planner's statistics of the column (most
+    // common elements, with their share of the rows; empty until the table is first analysed), stopwords aside.
     const { rows: candidates } = await this.client.query<{ lexeme: string }>(
-      `SELECT DISTINCT lexeme FROM search_words, unnest(to_tsvector(${searchConfig}, word)) AS stem (lexeme)
-       WHERE papers >= $1
+      `SELECT lexeme FROM search_words, unnest(to_tsvector(${searchConfig}, word)) AS stem (lexeme)
+       GROUP BY lexeme HAVING sum(papers) >= $1
        UNION SELECT element FROM pg_stats,
          unnest(most_common_elems::text::text[], most_common_elem_freqs) AS common (element, share)
        WHERE schemaname = current_schema() AND tablename = 'papers' AND attname = 'search_vector'
@@ -165,8 +167,19 @@ export class PgSearchCommon {
     const conditions = filterConditions(filters, params);
     const depth = conditions.length > 0 || query.clauses.length > 1 ? listLength : unfilteredDepth;
     if (limit > depth) return null;
+    const weight = `${params.add(priorWeight)}::float8`;
+    // The prior lies in [0, 1]: a paper whose sum × (1 + weight) is below the `limit`-th best sum cannot
+    // reach the top, so only the others read their prior from `papers` (a few hundred rows of thousands).
+    // With filters every candidate is read anyway, to test them.
+    const reachable =
+      conditions.length > 0
+        ? conditions
+        : [
+            `top.score * (1 + ${weight}) >= (SELECT coalesce(min(score), 0) FROM
+               (SELECT score FROM scored ORDER BY score DESC LIMIT ${params.add(limit)}) AS best)`,
+          ];
     const { rows } = await this.client.query<{ rowid: string; score: number }>(
-      `SELECT top.rowid, top.score FROM (
+      `WITH scored AS (
          SELECT rowid, sum(score) AS score FROM (
            SELECT list.rowid, weighted.weight * list.score AS score
            FROM unnest(${params.add([...byLexeme.keys()])}::text[], ${params.add([...byLexeme.values()])}::float8[])
@@ -174,10 +187,11 @@ export class PgSearchCommon {
            JOIN search_common AS list ON list.lexeme = weighted.lexeme AND list.place < ${params.add(depth)}
            UNION ALL SELECT * FROM unnest(${params.add(extra.map((row) => row.rowid))}::bigint[],
              ${params.add(extra.map((row) => row.score))}::float8[])) AS scored (rowid, score)
-         GROUP BY rowid) AS top
+         GROUP BY rowid)
+       SELECT top.rowid, top.score FROM scored AS top
        JOIN papers ON papers.rowid = top.rowid
-       ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}
-       ORDER BY top.score * (1 + ${params.add(priorWeight)} * ${prior}) DESC, top.rowid
+       WHERE ${reachable.join(' AND ')}
+       ORDER BY top.score * (1 + ${weight} * ${prior}) DESC, top.rowid
        LIMIT ${params.add(limit)}`,
       params.values,
     );

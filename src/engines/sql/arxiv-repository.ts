@@ -12,7 +12,7 @@ import type {
 } from '../../records/arxiv-listing';
 import type { Paper } from '../../records/paper';
 import type { ArxivRepository, Promised, UpsertResult } from '../../store/store';
-import { type PaperRow, paperFromRow } from './paper-row';
+import { type PaperRow, paperColumns, paperFromRow } from './paper-row';
 import { toNumber } from './rows';
 import type { Sql } from './sql';
 
@@ -102,7 +102,7 @@ export class SqlArxivRepository implements Promised<ArxivRepository> {
   async listingsFor(categories: string[], day: string): Promise<ArxivListing[]> {
     if (categories.length === 0) return [];
     const { rows } = await this.sql.query<PaperRow & ListingRow & { listed_category: string }>(
-      `SELECT papers.*, listing.category AS listed_category, listing.day, listing.kind, listing.position
+      `SELECT ${paperColumns()}, listing.category AS listed_category, listing.day, listing.kind, listing.position
        FROM arxiv_listings listing JOIN papers ON papers.id = listing.paper_id
        WHERE listing.day = @day
          AND listing.category IN (SELECT wanted.value FROM ${this.sql.dialect.jsonTexts('@categories', 'wanted')})

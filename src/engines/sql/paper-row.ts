@@ -26,6 +26,40 @@ export interface PaperRow {
   categories: string;
 }
 
+/**
+ * The columns of a `papers` row, for statements that read papers whole: PostgreSQL's row also holds the
+ * search's tsvectors (pg-search-schema.ts), which `*` would send and no caller reads (a ranked window of 60
+ * papers read them as text, about 3 KB each).
+ */
+export const paperColumnNames = [
+  'rowid',
+  'id',
+  'title',
+  'abstract',
+  'authors',
+  'organization',
+  'upvotes',
+  'num_comments',
+  'ai_summary',
+  'ai_keywords',
+  'github_url',
+  'github_stars',
+  'project_page',
+  'thumbnail_url',
+  'published_at',
+  'batch_day',
+  'media_urls',
+  'submitted_by',
+  'discussion_id',
+  'comments_known',
+  'primary_category',
+  'categories',
+] as const satisfies ReadonlyArray<keyof PaperRow>;
+
+/** `papers.rowid, papers.id, …` (or another alias's), in place of `papers.*`. */
+export const paperColumns = (table = 'papers') =>
+  paperColumnNames.map((name) => `${table}.${name}`).join(', ');
+
 export const paperFromRow = (row: PaperRow): Paper => ({
   id: row.id,
   title: row.title,
