@@ -66,12 +66,19 @@ export interface TextHit {
   matched: number[];
 }
 
-/** "long form (SHORT)" as the stored papers define it, with how many papers do. */
+/** "long form (SHORT)" as the stored papers define it (or spell it out), with how many papers do. */
 export interface AcronymDefinition {
   /** Folded, letters and digits only, singular (`llm`, `tsne`). */
   acronym: string;
   /** The long form's folded words. */
   words: string[];
   papers: number;
+  /**
+   * Mined from papers that spell the long form out without defining the acronym (initialism-mining.ts):
+   * `papers` is how many spell it, a weaker sign than as many definitions.
+   */
+  spelled?: boolean;
+  /** Spelled with letters read inside a hyphenated compound: used only for an acronym no paper defines. */
+  compound?: boolean;
 }
 export type AcronymDefinitions = AcronymDefinition[];

@@ -6,7 +6,7 @@
  * empties the results, and a real word is never swapped for another.
  */
 import type { AcronymDefinition, TextAlternative } from '../search-query/text-query';
-import { corpusExpansions, corpusSpelledOut, singular } from './corpus-acronyms';
+import { corpusExpansions, corpusSpelledOut, singular, typedPhrases } from './corpus-acronyms';
 import { isEnglishWord } from './english-words';
 import { allFeatures, type SearchFeatures } from './search-features';
 import { isVocabularyWord, queryWords, stopwords } from './search-text';
@@ -88,7 +88,8 @@ function units(plain: string[], hyphenated: boolean[], context: Context): Unit[]
   const result: Unit[] = [];
   for (let i = 0; i < plain.length; ) {
     const spelled = features.acronyms
-      ? (spelledOutAcronym(plain, i) ?? corpusSpelledOut(plain, i, context.spellable))
+      ? (spelledOutAcronym(plain, i) ??
+        corpusSpelledOut(plain, i, context.spellable, (acronym) => counts.has(acronym)))
       : null;
     if (spelled) {
       result.push({ kind: 'spelled', words: plain.slice(i, i + spelled.length), acronym: spelled.acronym });
@@ -117,14 +118,17 @@ async function lookups(typed: string[], vocabulary: Vocabulary, features: Search
   const asTyped = new Set([...typed, ...typed.map(singular)]);
   // The store gives every long form starting with a typed word too (hundreds for "model"): only those
   // the query could spell out (each word typed, as written or singular) are kept for that.
-  const found = features.minedAcronyms ? await vocabulary.acronymDefinitions([...asTyped]) : [];
+  const mined = features.minedAcronyms
+    ? await vocabulary.acronymDefinitions([...asTyped], features.spelledAcronyms ? typedPhrases(typed) : [])
+    : [];
+  const found = features.spelledAcronyms ? mined : mined.filter((definition) => !definition.spelled);
   const definitions = found.filter((definition) => asTyped.has(definition.acronym));
   const spellable = found.filter((definition) =>
     definition.words.every((word) => asTyped.has(word) || asTyped.has(singular(word))),
   );
   // Counted: the long forms a typed acronym expands to, and the acronyms of the long forms it could spell.
   const longForms = [
-    ...typed.flatMap((word) => corpusExpansions(word, definitions).flat()),
+    ...typed.flatMap((word) => corpusExpansions(word, definitions).flatMap((form) => form.words)),
     ...spellable.map((definition) => definition.acronym),
   ];
   // A long form's words are only counted: splitting them as typed words are (`rollout` → roll + out)
@@ -223,7 +227,16 @@ async function addWordClause(
   const alternatives: TextAlternative[] = known(word) ? [single(word)] : [];
   const acronym = features.acronyms ? expandAcronym(word) : null;
   if (acronym) alternatives.push({ words: acronym.phrase, adjacent: true });
-  for (const long of corpusExpansions(word, definitions)) alternatives.push({ words: long, adjacent: true });
+  const spelledForms = new Set<TextAlternative>();
+  for (const long of corpusExpansions(
+    word,
+    definitions,
+    Math.max(counts.get(word) ?? 0, counts.get(singular(word)) ?? 0),
+  )) {
+    const alternative = { words: long.words, adjacent: true };
+    if (long.spelled) spelledForms.add(alternative);
+    alternatives.push(alternative);
+  }
   if (features.compounds)
     for (const parts of splitCompound(word, counts)) alternatives.push({ words: parts, adjacent: true });
   if (alternatives.length === 0 && !isEnglishWord(word)) {
@@ -251,10 +264,13 @@ async function addWordClause(
   for (const alternative of alternatives)
     if (!byKey.has(key(alternative))) byKey.set(key(alternative), alternative);
   const distinct = [...byKey.values()];
-  const papers = Math.max(
-    0,
-    ...distinct.flatMap((alternative) => alternative.words.map((part) => counts.get(part) ?? 0)),
-  );
+  // A spelled-out guess has no more papers than its rarest word, and it never makes the clause look
+  // common: its words ("back propagating errors" for BPE) may be far commoner than the acronym.
+  const estimate = (alternative: TextAlternative) => {
+    const each = alternative.words.map((part) => counts.get(part) ?? 0);
+    return spelledForms.has(alternative) ? Math.min(...each) : Math.max(0, ...each);
+  };
+  const papers = Math.max(0, ...distinct.map(estimate));
   clauses.push({ typed: word, alternatives: distinct, papers });
 }
 

@@ -9,6 +9,11 @@ export interface SearchFeatures {
   acronyms: boolean;
   /** `sam` ↔ the long forms the stored papers define for it ("long form (SHORT)", mined at sync time). */
   minedAcronyms: boolean;
+  /**
+   * `tpu` ↔ "tensor processing unit" where papers spell the long form out without defining the acronym
+   * (initialism-mining.ts; needs minedAcronyms).
+   */
+  spelledAcronyms: boolean;
   /** `frontend` ↔ "front end", `Loop Arena` ↔ "LoopArena". */
   compounds: boolean;
   /**
@@ -33,6 +38,7 @@ export interface SearchFeatures {
 export const allFeatures: SearchFeatures = {
   acronyms: true,
   minedAcronyms: true,
+  spelledAcronyms: true,
   compounds: true,
   names: true,
   corrections: true,

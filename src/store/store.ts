@@ -160,8 +160,11 @@ export interface PaperRepository {
   wordsNear(word: string, edits?: 1 | 2): Map<string, number>;
   /** The `limit` most common known words starting with `prefix`, with counts. */
   wordsStartingWith(prefix: string, limit: number): Map<string, number>;
-  /** Acronyms the papers define whose short form is one of `words` or whose long form starts with one. */
-  acronymDefinitions(words: string[]): AcronymDefinitions;
+  /**
+   * Acronyms the papers define whose short form is one of `words` or whose long form starts with one, and
+   * those they spell out whose short form is one of `words` or whose long form is one of `phrases`.
+   */
+  acronymDefinitions(words: string[], phrases?: string[]): AcronymDefinitions;
   /**
    * Brings what search derives from the papers up to date (the acronyms they define; SQLite's common-word
    * lists): the sync job calls it after storing a fetch, so a search only ever reads.

@@ -9,7 +9,7 @@ import type { SqlClient } from './pg-client';
 import { coreSchema } from './pg-core-schema';
 import { installationSchema } from './pg-installation-schema';
 import { paperSchema } from './pg-paper-schema';
-import { acronymSchema } from './pg-search-acronyms';
+import { acronymSchema, spelledOutSchema } from './pg-search-acronyms';
 import { commonSchema } from './pg-search-common';
 import { searchSchema } from './pg-search-schema';
 
@@ -102,6 +102,7 @@ export const pgMigrations: string[] = [
   arxivListings,
   arxivSources,
   databaseIdentity,
+  spelledOutSchema,
 ];
 
 const lockKey = `hashtext('paperboy schema migrations in ' || current_schema())`;

@@ -172,8 +172,8 @@ export class PgPaperRepository implements Promised<PaperRepository> {
     return this.search.wordsStartingWith(prefix, limit);
   }
 
-  acronymDefinitions(words: string[]): Promise<AcronymDefinitions> {
-    return this.search.acronymDefinitions(words);
+  acronymDefinitions(words: string[], phrases: string[] = []): Promise<AcronymDefinitions> {
+    return this.search.acronymDefinitions(words, phrases);
   }
 
   refreshSearch(): Promise<void> {

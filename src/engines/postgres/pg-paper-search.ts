@@ -88,8 +88,8 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     this.common = new PgSearchCommon(client, commonPapers);
   }
 
-  acronymDefinitions(words: string[]): Promise<AcronymDefinitions> {
-    return this.acronyms.definitions(words);
+  acronymDefinitions(words: string[], phrases: string[] = []): Promise<AcronymDefinitions> {
+    return this.acronyms.definitions(words, phrases);
   }
 
   /** After a sync stored papers: mines their acronyms. */

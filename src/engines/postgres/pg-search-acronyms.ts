@@ -3,6 +3,7 @@
  * (src/engines/sqlite/sqlite-search-acronyms.ts explains them), run by the sync job's refresh.
  */
 import { mineAcronyms } from '../../search/acronym-mining';
+import { mineSpelledOut, spelledDefinition } from '../../search/initialism-mining';
 import type { AcronymDefinitions } from '../../search-query/text-query';
 import type { SqlClient } from './pg-client';
 
@@ -23,6 +24,35 @@ export const acronymSchema = `
   );
 `;
 
+/** Migration 11: SQLite's migration 22 (searchSpelledOut in sqlite-search-migrations.ts explains it). */
+export const spelledOutSchema = `
+  CREATE TABLE search_spelled_out (
+    acronym text COLLATE "C" NOT NULL,
+    long_form text COLLATE "C" NOT NULL,
+    papers integer NOT NULL,
+    PRIMARY KEY (acronym, long_form)
+  );
+  CREATE INDEX search_spelled_out_long_form ON search_spelled_out (long_form);
+  DELETE FROM search_acronyms;
+  DELETE FROM search_acronyms_mined;
+`;
+
+/** Adds one chunk's counts, `acronym<TAB>long form` → papers, by `insert` (sorted: no deadlock between miners). */
+async function addCounts(
+  tx: Pick<SqlClient, 'query'>,
+  insert: string,
+  counts: Map<string, number>,
+): Promise<void> {
+  const entries = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (entries.length > 0)
+    await tx.query(insert, [entries.map(([key]) => key), entries.map(([, papers]) => papers)]);
+}
+
+const count = (counts: Map<string, number>, acronym: string, longForm: string) => {
+  const key = `${acronym}\t${longForm}`;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+};
+
 export class PgSearchAcronyms {
   constructor(private readonly client: SqlClient) {}
 
@@ -42,22 +72,31 @@ export class PgSearchAcronyms {
         );
         const last = rows.at(-1);
         if (!last) return true;
-        const counts = new Map<string, number>();
-        for (const row of rows)
-          for (const found of mineAcronyms(`${row.title}. ${row.abstract}`)) {
-            const key = `${found.acronym}\t${found.words.join(' ')}`;
-            counts.set(key, (counts.get(key) ?? 0) + 1);
-          }
-        const entries = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-        if (entries.length > 0)
-          await tx.query(
-            `INSERT INTO search_acronyms (acronym, long_form, first_word, papers)
-             SELECT split_part(key, chr(9), 1), split_part(key, chr(9), 2),
-               split_part(split_part(key, chr(9), 2), ' ', 1), papers
-             FROM unnest($1::text[], $2::int[]) AS found (key, papers)
-             ON CONFLICT (acronym, long_form) DO UPDATE SET papers = search_acronyms.papers + excluded.papers`,
-            [entries.map(([key]) => key), entries.map(([, papers]) => papers)],
-          );
+        const defined = new Map<string, number>();
+        const spelled = new Map<string, number>();
+        for (const row of rows) {
+          for (const found of mineAcronyms(`${row.title}. ${row.abstract}`))
+            count(defined, found.acronym, found.words.join(' '));
+          for (const found of mineSpelledOut(row.title, row.abstract))
+            count(spelled, found.acronym, found.longForm);
+        }
+        await addCounts(
+          tx,
+          `INSERT INTO search_acronyms (acronym, long_form, first_word, papers)
+           SELECT split_part(key, chr(9), 1), split_part(key, chr(9), 2),
+             split_part(split_part(key, chr(9), 2), ' ', 1), papers
+           FROM unnest($1::text[], $2::int[]) AS found (key, papers)
+           ON CONFLICT (acronym, long_form) DO UPDATE SET papers = search_acronyms.papers + excluded.papers`,
+          defined,
+        );
+        await addCounts(
+          tx,
+          `INSERT INTO search_spelled_out (acronym, long_form, papers)
+           SELECT split_part(key, chr(9), 1), split_part(key, chr(9), 2), papers
+           FROM unnest($1::text[], $2::int[]) AS found (key, papers)
+           ON CONFLICT (acronym, long_form) DO UPDATE SET papers = search_spelled_out.papers + excluded.papers`,
+          spelled,
+        );
         await tx.query(
           `INSERT INTO search_acronyms_mined (id, mined_rowid) VALUES (1, $1)
            ON CONFLICT (id) DO UPDATE SET mined_rowid = excluded.mined_rowid`,
@@ -69,17 +108,25 @@ export class PgSearchAcronyms {
     }
   }
 
-  async definitions(words: string[]): Promise<AcronymDefinitions> {
+  async definitions(words: string[], phrases: string[] = []): Promise<AcronymDefinitions> {
     if (words.length === 0) return [];
-    const { rows } = await this.client.query<{ acronym: string; long_form: string; papers: number }>(
-      `SELECT acronym, long_form, papers FROM search_acronyms
-       WHERE acronym = ANY($1::text[]) OR first_word = ANY($1::text[])`,
-      [[...new Set(words)]],
+    const { rows } = await this.client.query<{
+      acronym: string;
+      long_form: string;
+      papers: number;
+      spelled: boolean;
+    }>(
+      `SELECT acronym, long_form, papers, false AS spelled FROM search_acronyms
+       WHERE acronym = ANY($1::text[]) OR first_word = ANY($1::text[])
+       UNION ALL
+       SELECT acronym, long_form, papers, true AS spelled FROM search_spelled_out
+       WHERE acronym = ANY($1::text[]) OR long_form = ANY($2::text[])`,
+      [[...new Set(words)], [...new Set(phrases)]],
     );
-    return rows.map((row) => ({
-      acronym: row.acronym,
-      words: row.long_form.split(' '),
-      papers: Number(row.papers),
-    }));
+    return rows.map((row) =>
+      row.spelled
+        ? spelledDefinition(row.acronym, row.long_form, Number(row.papers))
+        : { acronym: row.acronym, words: row.long_form.split(' '), papers: Number(row.papers) },
+    );
   }
 }

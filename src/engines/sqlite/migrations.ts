@@ -8,6 +8,7 @@ import {
   searchIndexV2,
   searchIndexV3,
   searchPrior,
+  searchSpelledOut,
   searchWithoutFacets,
 } from './sqlite-search-migrations';
 
@@ -392,4 +393,6 @@ export const migrations: string[] = [
   INSERT INTO database_identity (id, created_at)
   VALUES (lower(hex(randomblob(16))), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'));
   `,
+  // 22: searchSpelledOut, in sqlite-search-migrations.ts.
+  searchSpelledOut,
 ];

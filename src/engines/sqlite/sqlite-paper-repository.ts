@@ -173,8 +173,8 @@ export class SqlitePaperRepository implements PaperRepository {
     return this.vocabulary.wordsStartingWith(prefix, limit);
   }
 
-  acronymDefinitions(words: string[]): AcronymDefinitions {
-    return this.textSearch.acronyms.definitions(words);
+  acronymDefinitions(words: string[], phrases: string[] = []): AcronymDefinitions {
+    return this.textSearch.acronyms.definitions(words, phrases);
   }
 
   refreshSearch(): void {

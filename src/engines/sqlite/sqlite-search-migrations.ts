@@ -210,3 +210,20 @@ export const searchAcronyms = `
     mined_rowid INTEGER NOT NULL
   );
   `;
+
+/**
+ * 22: the acronyms the papers spell out without defining (src/search/initialism-mining.ts): one row per
+ * candidate acronym and run of words with how many papers spell it, looked up by acronym and by the whole
+ * run. The defined acronyms are emptied with their mark, so the next refresh mines every paper for both.
+ */
+export const searchSpelledOut = `
+  CREATE TABLE search_spelled_out (
+    acronym TEXT NOT NULL,
+    long_form TEXT NOT NULL,          -- folded words, one space apart
+    papers INTEGER NOT NULL,
+    PRIMARY KEY (acronym, long_form)
+  ) WITHOUT ROWID;
+  CREATE INDEX search_spelled_out_long_form ON search_spelled_out (long_form);
+  DELETE FROM search_acronyms;
+  DELETE FROM search_acronyms_mined;
+  `;
