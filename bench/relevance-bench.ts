@@ -30,6 +30,7 @@ import {
   existingSets,
   formatTable,
   heldOut,
+  type Labelled,
   type Metric,
   type Row,
   scoreByCategory,
@@ -99,72 +100,67 @@ for (const kind of kinds)
   }
 
 const reveal = values['reveal-held-out'] ?? false;
-const independent = [];
-for (const kind of kinds)
-  independent.push({ kind, run: await independentSystems(allFeatures, opener(kind)) });
-const [baseline] = independent;
-if (!baseline) throw new Error('no store to measure');
-const halves: Array<[string, typeof independentTuned]> = [
-  ['Independent set (issue 26), tuned half: the queries a search may be tuned on', independentTuned],
-];
-if (reveal)
-  halves.push([
-    'Independent set (issue 26), HELD-OUT half, revealed by --reveal-held-out: for the end of the search work, never tune on it',
-    independentHeldOut,
-  ]);
-for (const [title, set] of halves) {
-  console.log(`\n## ${title}: ${set.length} queries over ${baseline.run.papers} papers, hits@10 / MRR@10\n`);
-  const columns = [];
-  for (const { kind, run } of independent)
-    columns.push({
-      name: `this search (${kind})`,
-      rows: await scoreEachCategory(set, independentCategories, run.current),
-    });
-  for (const variant of ['and', 'or', 'orNames'] as const)
-    columns.push({
-      name: plainNames[variant],
-      rows: await scoreEachCategory(set, independentCategories, baseline.run.plain[variant]),
-    });
-  console.log(formatTable(columns, shown));
-}
-if (!reveal)
-  console.log(
-    `\n(The held-out half, ${independentHeldOut.length} queries, is not shown: --reveal-held-out at the end.)`,
-  );
-for (const { run } of independent) await run.close();
 
-const acronymRuns = [];
-for (const kind of kinds) acronymRuns.push({ kind, run: await acronymSystems(allFeatures, opener(kind)) });
-const [acronymBaseline] = acronymRuns;
-if (!acronymBaseline) throw new Error('no store to measure');
-const acronymHalves: Array<[string, typeof acronymTuned]> = [['Acronym set, tuned half', acronymTuned]];
-if (reveal)
-  acronymHalves.push([
-    'Acronym set, HELD-OUT half, revealed by --reveal-held-out: for the end of the acronym work, never tune on it',
-    acronymHeldOut,
-  ]);
-for (const [title, set] of acronymHalves) {
-  console.log(
-    `\n## ${title}: ${set.length} queries over ${acronymBaseline.run.papers} papers, hits@10 / MRR@10\n`,
-  );
-  const columns = [];
-  for (const { kind, run } of acronymRuns)
-    columns.push({
-      name: `this search (${kind})`,
-      rows: await scoreEachCategory(set, acronymCategories, run.current),
-    });
-  for (const variant of ['and', 'or', 'orNames'] as const)
-    columns.push({
-      name: plainNames[variant],
-      rows: await scoreEachCategory(set, acronymCategories, acronymBaseline.run.plain[variant]),
-    });
-  console.log(formatTable(columns, shown));
+/**
+ * A labelled set's tuned half (and, with --reveal-held-out, its held-out half) on every store asked for,
+ * per category, beside plain FTS5 AND, OR and OR over the names on the first store.
+ */
+async function reportHalves<Category extends string>(
+  name: string,
+  build: typeof independentSystems,
+  halves: {
+    tuned: Array<Labelled<Category>>;
+    heldOut: Array<Labelled<Category>>;
+    categories: readonly Category[];
+  },
+  purpose: string,
+): Promise<void> {
+  const runs = [];
+  for (const kind of kinds) runs.push({ kind, run: await build(allFeatures, opener(kind)) });
+  const [baseline] = runs;
+  if (!baseline) throw new Error('no store to measure');
+  const shownHalves: Array<[string, Array<Labelled<Category>>]> = [[`${name}, tuned half`, halves.tuned]];
+  if (reveal)
+    shownHalves.push([
+      `${name}, HELD-OUT half, revealed by --reveal-held-out: for the end of ${purpose}, never tune on it`,
+      halves.heldOut,
+    ]);
+  for (const [title, set] of shownHalves) {
+    console.log(
+      `\n## ${title}: ${set.length} queries over ${baseline.run.papers} papers, hits@10 / MRR@10\n`,
+    );
+    const columns = [];
+    for (const { kind, run } of runs)
+      columns.push({
+        name: `this search (${kind})`,
+        rows: await scoreEachCategory(set, halves.categories, run.current),
+      });
+    for (const variant of ['and', 'or', 'orNames'] as const)
+      columns.push({
+        name: plainNames[variant],
+        rows: await scoreEachCategory(set, halves.categories, baseline.run.plain[variant]),
+      });
+    console.log(formatTable(columns, shown));
+  }
+  if (!reveal)
+    console.log(
+      `\n(${name}'s held-out half, ${halves.heldOut.length} queries, is not shown: --reveal-held-out at the end.)`,
+    );
+  for (const { run } of runs) await run.close();
 }
-if (!reveal)
-  console.log(
-    `\n(The acronym set's held-out half, ${acronymHeldOut.length} queries, is not shown: --reveal-held-out at the end.)`,
-  );
-for (const { run } of acronymRuns) await run.close();
+
+await reportHalves(
+  'Independent set (issue 26)',
+  independentSystems,
+  { tuned: independentTuned, heldOut: independentHeldOut, categories: independentCategories },
+  'the search work',
+);
+await reportHalves(
+  'Acronym set',
+  acronymSystems,
+  { tuned: acronymTuned, heldOut: acronymHeldOut, categories: acronymCategories },
+  'the acronym work',
+);
 
 if (!values['no-ablation']) {
   const overall = (rows: Array<Row<string>>) =>
