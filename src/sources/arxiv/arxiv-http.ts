@@ -40,12 +40,11 @@ export async function getArxivText(
   settingName: string,
   options: ArxivHttpOptions,
 ): Promise<TextResult> {
-  const started = options.clock.now().getTime();
+  const started = options.timers.now();
   for (let attempt = 0; ; attempt++) {
     const outcome = await options.gate.run(
       () => attemptOnce(url, options),
       options.minIntervalMs,
-      options.clock,
       options.timers,
     );
     if (outcome.kind === 'done') return outcome.result;
@@ -53,7 +52,7 @@ export async function getArxivText(
     const wait =
       outcome.requestedMs ??
       backoffDelayMs(attempt, Math.max(options.minIntervalMs, 500), 60_000, options.random);
-    const elapsed = options.clock.now().getTime() - started;
+    const elapsed = options.timers.now() - started;
     const unreachable = isUnreachable(outcome.problem) && attempt + 1 >= maxUnreachableAttempts;
     if (unreachable || wait > maxRequestedWaitMs || elapsed + wait > options.retryBudgetMs) {
       throw new PaperboyError(

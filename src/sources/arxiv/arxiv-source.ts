@@ -32,7 +32,7 @@ export interface ArxivSourceOptions {
   minIntervalMs?: number;
   logger: Logger;
   fetch?: typeof fetch;
-  /** Waits on the same clock: real timers unless a test hands in fake ones. */
+  /** The gate's time (arxiv-gate.ts): real timers unless a test hands in fake ones. */
   timers?: GateTimers;
   /** The gate to queue on: the process's one gate unless a test wants its own. */
   gate?: RequestGate;
