@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock, systemClock } from '../../src/clock';
+import { systemClock } from '../../src/clock';
 import { PaperboyError } from '../../src/errors';
 import { RequestGate } from '../../src/sources/arxiv/arxiv-gate';
 import { type ArxivSourceOptions, createArxivSource } from '../../src/sources/arxiv/arxiv-source';

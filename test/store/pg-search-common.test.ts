@@ -88,6 +88,29 @@ describe('the common-word lists on PostgreSQL (PGlite)', () => {
     expect(found).toEqual(await ids([word]));
   });
 
+  it('scores a two-word alternative (a long form) only for papers with both words, as the full ranking does', async () => {
+    const [first, second] = [
+      ...(await store.papers.wordCounts(['model', 'learning', 'results', 'method', 'data'])),
+    ]
+      .filter(([, count]) => count >= 150)
+      .map(([word]) => word);
+    if (!first || !second) throw new Error('the corpus lacks two common words');
+    const longForm = (skipLists: boolean): TextQuery => ({
+      ...query([first], skipLists),
+      clauses: [{ alternatives: [{ words: [first, second], adjacent: false }] }],
+    });
+    const inFull = await search.searchText(longForm(true), {}, 100);
+    sent.length = 0;
+    const fromLists = await search.searchText(longForm(false), {}, 20);
+    expect(ranksInFull()).toBe(false);
+    expect(fromLists).toHaveLength(20);
+    // ts_rank of `a & b` weighs how near the words are, the lists sum each word's rank: the order may
+    // differ, the papers may not (every one has both words: the full ranking found it).
+    const found = new Set(inFull.map((hit) => hit.paper.id));
+    expect(fromLists.filter((hit) => !found.has(hit.paper.id))).toEqual([]);
+    expect(fromLists.every((hit) => hit.matched.includes(0))).toBe(true);
+  });
+
   it('ranks by the rare words alone when common ones sit beside them', async () => {
     const counts = await store.papers.wordCounts(
       papers.flatMap((paper) => paper.title.toLowerCase().split(/\W+/)),

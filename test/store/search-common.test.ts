@@ -184,6 +184,24 @@ describe('the common-stem lists under filters', () => {
     expect(ids(withoutLists, unscored)).not.toEqual(expected);
   });
 
+  it('scores a two-word alternative (a long form) only for papers with both words, as the full scan does', () => {
+    const [first, second] = listed.db
+      .prepare(
+        `SELECT word FROM search_words WHERE length(word) > 5 AND papers BETWEEN 150 AND 600
+         ORDER BY papers DESC, word LIMIT 2`,
+      )
+      .pluck()
+      .all() as [string, string];
+    const longForm: TextQuery = {
+      ...query(first),
+      clauses: [{ alternatives: [{ words: [first, second], adjacent: false }] }],
+    };
+    const expected = ids(withoutLists, longForm);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(fromListsAlone(() => expect(ids(withLists, longForm)).toEqual(expected))).toBe(true);
+    expect(withLists.search(longForm, {}, 20).every((hit) => hit.matched.includes(0))).toBe(true);
+  });
+
   it('reads a two-letter word (which FTS5 does not stem) from its list', () => {
     listed.db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.terms USING fts5vocab(main, paper_search, row)');
     const short = listed.db

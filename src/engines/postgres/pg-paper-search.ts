@@ -19,10 +19,11 @@ import type {
   TextQuery,
 } from '../../search-query/text-query';
 import type { PaperRepository, Promised } from '../../store/store';
+import { unordered } from '../sql/listed-terms';
 import { type PaperRow, paperColumns, paperFromRow } from '../sql/paper-row';
 import type { SqlClient } from './pg-client';
 import { PgSearchAcronyms } from './pg-search-acronyms';
-import { type Listed, PgSearchCommon, type Scored, unordered } from './pg-search-common';
+import { type Listed, PgSearchCommon, type Scored } from './pg-search-common';
 import {
   anyQuery,
   clauseQuery,

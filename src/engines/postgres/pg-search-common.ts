@@ -10,6 +10,7 @@
 import { priorWeight } from '../../search/ranking';
 import { stopwords } from '../../search/search-text';
 import type { PaperFilters, TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
+import { listedTerms, unordered } from '../sql/listed-terms';
 import type { SqlClient } from './pg-client';
 import { filterConditions, SqlParams, searchConfig } from './pg-search-query';
 
@@ -34,10 +35,6 @@ export const commonSchema = `
     PRIMARY KEY (lexeme, place)
   );
 `;
-
-/** A clause's alternatives that match words anywhere: a compound's phrase is left to the coverage check. */
-export const unordered = (clause: TextClause) =>
-  clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
 
 /** The lexeme each listed word stems to, with the lexeme's paper count (its precomputed idf). */
 export type Listed = Map<string, { lexeme: string; papers: number }>;
@@ -155,17 +152,15 @@ export class PgSearchCommon {
   ): Promise<Scored[] | null> {
     if (query.required.length > 0 || query.excluded.length > 0 || query.fieldWeights === false) return null;
     if ((query.priorWeight ?? 0) !== priorWeight || query.clauses.length === 0) return null;
-    const byLexeme = new Map<string, number>();
-    query.clauses.forEach((clause, index) => {
-      for (const word of unordered(clause).flatMap((alt) => alt.words)) {
-        const lexeme = listed.get(word)?.lexeme;
-        if (lexeme !== undefined)
-          byLexeme.set(lexeme, Math.max(byLexeme.get(lexeme) ?? 0, weights[index] ?? 1));
-      }
+    const terms = listedTerms(query.clauses, (word) => listed.get(word)?.lexeme, {
+      weights,
+      sameStems: 'once per clause',
     });
     const params = new SqlParams();
     const conditions = filterConditions(filters, params);
-    const depth = conditions.length > 0 || query.clauses.length > 1 ? listLength : unfilteredDepth;
+    // A paper high in several lists but top in none (several clauses, or a group's words) is found deeper.
+    const several = query.clauses.length > 1 || terms.some((term) => term.needed > 1);
+    const depth = conditions.length > 0 || several ? listLength : unfilteredDepth;
     if (limit > depth) return null;
     const weight = `${params.add(priorWeight)}::float8`;
     // The prior lies in [0, 1]: a paper whose sum × (1 + weight) is below the `limit`-th best sum cannot
@@ -181,10 +176,12 @@ export class PgSearchCommon {
     const { rows } = await this.client.query<{ rowid: string; score: number }>(
       `WITH scored AS (
          SELECT rowid, sum(score) AS score FROM (
-           SELECT list.rowid, weighted.weight * list.score AS score
-           FROM unnest(${params.add([...byLexeme.keys()])}::text[], ${params.add([...byLexeme.values()])}::float8[])
-             AS weighted (lexeme, weight)
-           JOIN search_common AS list ON list.lexeme = weighted.lexeme AND list.place < ${params.add(depth)}
+           SELECT list.rowid, sum(terms.weight * list.score) AS score
+           FROM unnest(${params.add(terms.map((term) => term.group))}::int[], ${params.add(terms.map((term) => term.stem))}::text[],
+             ${params.add(terms.map((term) => term.weight))}::float8[], ${params.add(terms.map((term) => term.needed))}::int[])
+             AS terms (grp, lexeme, weight, needed)
+           JOIN search_common AS list ON list.lexeme = terms.lexeme AND list.place < ${params.add(depth)}
+           GROUP BY terms.grp, list.rowid HAVING count(*) = min(terms.needed)
            UNION ALL SELECT * FROM unnest(${params.add(extra.map((row) => row.rowid))}::bigint[],
              ${params.add(extra.map((row) => row.score))}::float8[])) AS scored (rowid, score)
          GROUP BY rowid)

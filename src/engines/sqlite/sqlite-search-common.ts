@@ -17,6 +17,7 @@ import type Database from 'better-sqlite3';
 import { priorWeight } from '../../search/ranking';
 import { stopwords } from '../../search/search-text';
 import type { TextAlternative, TextClause, TextQuery } from '../../search-query/text-query';
+import { listedTerms, unordered } from '../sql/listed-terms';
 import { bm25Weights, clauseExpression, priorExpression } from './sqlite-search-match';
 import { StatementCache } from './statement-cache';
 
@@ -32,9 +33,6 @@ const slack = 0.1;
 const maxAgeDays = 7;
 
 export type Scored = { rowid: number; score: number };
-/** A clause's alternatives that match words anywhere: a compound's phrase is left to the coverage check. */
-const unordered = (clause: TextClause) =>
-  clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
 type Stem = { stem: string; papers: number; word: string };
 
 export class SqliteSearchCommon {
@@ -148,18 +146,21 @@ export class SqliteSearchCommon {
       .run(stem, papers, newestDay);
   }
 
+  /** The words of `clauses` (a compound's phrase aside) whose stem has a list, with that stem. */
+  private stems(clauses: TextClause[]): Map<string, string> {
+    const words = clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
+    const rows = this.statements
+      .get('SELECT word, stem FROM paper_search_common_words WHERE word IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify([...new Set(words)])) as Array<{ word: string; stem: string }>;
+    return new Map(rows.map((row) => [row.word, row.stem]));
+  }
+
   /**
    * For each clause, its alternatives (a compound's phrase aside) whose words do not all have common stems,
    * or null when none of them does (the clause is rare). An empty array: the clause is all common.
    */
   rareAlternatives(clauses: TextClause[]): Array<TextAlternative[] | null> {
-    const all = clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
-    const listed = new Set(
-      this.statements
-        .get('SELECT word FROM paper_search_common_words WHERE word IN (SELECT value FROM json_each(?))')
-        .pluck()
-        .all(JSON.stringify([...new Set(all)])) as string[],
-    );
+    const listed = this.stems(clauses);
     return clauses.map((clause) => {
       const rare = unordered(clause).filter((alt) => !alt.words.every((word) => listed.has(word)));
       return rare.length < unordered(clause).length ? rare : null;
@@ -184,19 +185,25 @@ export class SqliteSearchCommon {
     limit: number,
     extra: Scored[] = [],
   ): Scored[] | null {
-    const depth = conditions.length > 0 || query.clauses.length > 1 ? listLength : unfilteredDepth;
-    if (limit > depth || query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
+    if (query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
     if (query.required.length > 0 || query.excluded.length > 0) return null;
-    const words = query.clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
+    const stems = this.stems(query.clauses);
+    const terms = listedTerms(query.clauses, (word) => stems.get(word), { sameStems: 'each time' });
+    // A paper high in several lists but top in none (several clauses, or a group's words) is found deeper.
+    const several = query.clauses.length > 1 || terms.some((term) => term.needed > 1);
+    const depth = conditions.length > 0 || several ? listLength : unfilteredDepth;
+    if (limit > depth) return null;
     const join = joinPapers ? 'CROSS JOIN papers ON papers.rowid = top.rowid' : '';
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const rows = this.statements
       .get(
         `SELECT top.rowid AS rowid, top.score AS score FROM (
            SELECT rowid, sum(score) AS score FROM (
-             SELECT list.rowid AS rowid, list.score AS score FROM json_each(@words) AS typed
-             JOIN paper_search_common_words AS words ON words.word = typed.value
-             JOIN paper_search_common AS list ON list.stem = words.stem AND list.place < @depth
+             SELECT list.rowid AS rowid, sum(list.score) AS score FROM (
+               SELECT value ->> '$.group' AS grp, value ->> '$.stem' AS stem, value ->> '$.needed' AS needed
+               FROM json_each(@terms)) AS term
+             JOIN paper_search_common AS list ON list.stem = term.stem AND list.place < @depth
+             GROUP BY term.grp, list.rowid HAVING count(*) = min(term.needed)
              UNION ALL SELECT value ->> '$.rowid', value ->> '$.score' FROM json_each(@extra))
            GROUP BY rowid) AS top
          CROSS JOIN paper_search_prior AS prior ON prior.rowid = top.rowid ${join} ${where}
@@ -204,7 +211,7 @@ export class SqliteSearchCommon {
       )
       .all({
         ...params,
-        words: JSON.stringify(words),
+        terms: JSON.stringify(terms),
         extra: JSON.stringify(extra),
         limit,
         depth,

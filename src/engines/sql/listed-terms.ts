@@ -1,0 +1,47 @@
+/**
+ * What a ranking from the common-word lists sums, for both engines (sqlite-search-common.ts and
+ * pg-search-common.ts), as the engine's full ranking would: each alternative of several words (an acronym's
+ * long form, "language model") is a group whose terms count only for a paper in the lists of all of them.
+ * Summed word by word, a paper with "model" alone would score for "language model" and could be served
+ * though it matches no clause. Alternatives of the same stems count once per clause where the full ranking
+ * reads them once (PostgreSQL's ts_rank of a clause), once each where it sums every phrase (FTS5's bm25).
+ */
+import type { TextClause } from '../../search-query/text-query';
+
+export interface ListedTerm {
+  /** Terms of one group count together, and only for a paper listed under `needed` of them. */
+  group: number;
+  /** The listed stem (SQLite) or lexeme (PostgreSQL). */
+  stem: string;
+  weight: number;
+  needed: number;
+}
+
+/** A clause's alternatives that match words anywhere: a compound's phrase is left to the coverage check. */
+export const unordered = (clause: TextClause) =>
+  clause.alternatives.filter((alt) => !alt.adjacent || alt.words.length === 1);
+
+/**
+ * The terms of `clauses` (each with `weights[index]`, 1 if absent) whose words all have lists (`stemOf`
+ * says a listed word's stem, else undefined); alternatives with an unlisted word are the caller's to rank.
+ */
+export function listedTerms(
+  clauses: TextClause[],
+  stemOf: (word: string) => string | undefined,
+  options: { weights?: number[]; sameStems: 'once per clause' | 'each time' },
+): ListedTerm[] {
+  const groups = new Map<string, string[] & { weight: number }>();
+  clauses.forEach((clause, index) => {
+    const weight = options.weights?.[index] ?? 1;
+    for (const [place, alternative] of unordered(clause).entries()) {
+      const stems = [...new Set(alternative.words.map(stemOf))];
+      if (stems.some((stem) => stem === undefined)) continue;
+      const sorted = (stems as string[]).sort();
+      const scope = options.sameStems === 'each time' ? `${index}.${place}` : `${index}`;
+      groups.set(`${scope}:${sorted.join(' ')}`, Object.assign(sorted, { weight }));
+    }
+  });
+  return [...groups.values()].flatMap((stems, group) =>
+    stems.map((stem) => ({ group, stem, weight: stems.weight, needed: stems.length })),
+  );
+}
