@@ -161,8 +161,9 @@ export interface PaperRepository {
   /** The `limit` most common known words starting with `prefix`, with counts. */
   wordsStartingWith(prefix: string, limit: number): Map<string, number>;
   /**
-   * Acronyms the papers define whose short form is one of `words` or whose long form starts with one, and
-   * those they spell out whose short form is one of `words` or whose long form is one of `phrases`.
+   * Acronyms the papers define whose short form is one of `words` or whose long form is made of them (each
+   * word one of `words`, or one of them with an s; an engine may give every long form starting with one),
+   * and those they spell out whose short form is one of `words` or whose long form is one of `phrases`.
    */
   acronymDefinitions(words: string[], phrases?: string[]): AcronymDefinitions;
   /**

@@ -117,11 +117,14 @@ export class PgSearchAcronyms {
       spelled: boolean;
     }>(
       `SELECT acronym, long_form, papers, false AS spelled FROM search_acronyms
-       WHERE acronym = ANY($1::text[]) OR first_word = ANY($1::text[])
+       WHERE acronym = ANY($1::text[])
+         OR (first_word = ANY($1::text[]) AND string_to_array(long_form, ' ') <@ $3::text[])
        UNION ALL
        SELECT acronym, long_form, papers, true AS spelled FROM search_spelled_out
        WHERE acronym = ANY($1::text[]) OR long_form = ANY($2::text[])`,
-      [[...new Set(words)], [...new Set(phrases)]],
+      // A long form is wanted only when made of the words (the planner's rule: each typed, or its plural):
+      // "model" starts hundreds of long forms, and a server sends every row it finds.
+      [[...new Set(words)], [...new Set(phrases)], [...new Set(words.flatMap((word) => [word, `${word}s`]))]],
     );
     return rows.map((row) =>
       row.spelled
