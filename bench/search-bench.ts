@@ -16,7 +16,7 @@
  * `--db /tmp/bench-1m.db` builds the SQLite file there and keeps it (`--schema NAME`: a PostgreSQL schema kept
  * on the server; `--db NAME` too when PostgreSQL runs alone); run again with the same `--papers` and seed, it is searched without indexing again (a million papers take many minutes to index). Latency is
  * printed as wall time and as this process's CPU time (on a shared machine the first includes waiting for a
- * core), per query kind too; `--slowest 20` lists the slowest queries; `--no-baselines` skips the naive scan.
+ * core), per query kind too; `--slowest 20` lists the slowest queries, `--worst-recall 20` those whose top 10 differ most from the exhaustive ranking's; `--no-baselines` skips the naive scan.
  */
 import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     schema: { type: 'string' },
     'no-baselines': { type: 'boolean', default: false },
     slowest: { type: 'string', default: '0' },
+    'worst-recall': { type: 'string', default: '0' },
   },
 });
 const papers = Number(values.papers);
@@ -162,12 +163,15 @@ async function benchOn(kind: StoreKind): Promise<Summary> {
     .filter((query) => parseSearchQuery(query.text).text.trim())
     .slice(0, recallCount);
   let recallSum = 0;
+  const missed: Array<{ text: string; recall: number }> = [];
   let recallDenominator = 0;
   for (const query of recallQueries) {
     const want = (await reference.search(request(query, 10))).hits.map((hit) => hit.paper.id);
     if (want.length === 0) continue;
     const got = new Set((await search.search(request(query, 10))).hits.map((hit) => hit.paper.id));
-    recallSum += want.filter((id) => got.has(id)).length / want.length;
+    const recall = want.filter((id) => got.has(id)).length / want.length;
+    recallSum += recall;
+    if (recall < 1) missed.push({ text: query.text, recall });
     recallDenominator++;
   }
   const recallAt10 = recallSum / Math.max(1, recallDenominator);
@@ -277,6 +281,9 @@ async function benchOn(kind: StoreKind): Promise<Summary> {
   if (slowest.length > 0) out(`\nslowest by ${byWall ? 'wall' : 'CPU'} time (wall / CPU):`);
   for (const { query, cpu, wall } of slowest)
     out(`  ${ms(wall).padStart(6)} / ${ms(cpu).padStart(6)} ms  ${query.kind.padEnd(14)} ${query.text}`);
+  const worst = [...missed].sort((a, b) => a.recall - b.recall).slice(0, Number(values['worst-recall']));
+  if (worst.length > 0) out(`\nlowest recall@10 (${missed.length} of ${recallDenominator} queries below 1):`);
+  for (const { text, recall } of worst) out(`  ${recall.toFixed(1)}  ${text}`);
   out(
     `  ${empty} of ${times.length} queries found nothing;${file ? ` database ${dbMb.toFixed(0)} MB;` : ''} corpus generated in ${(generateMs / 1000).toFixed(1)} s`,
   );
