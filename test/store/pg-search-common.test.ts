@@ -111,6 +111,30 @@ describe('the common-word lists on PostgreSQL (PGlite)', () => {
     expect(fromLists.every((hit) => hit.matched.includes(0))).toBe(true);
   });
 
+  it('ranks a clause of a common word or a rare one (an acronym and its long form) as the full ranking does', async () => {
+    const counts = await store.papers.wordCounts(
+      papers.flatMap((paper) => paper.title.toLowerCase().split(/\W+/)),
+    );
+    const rare = [...counts].find(([word, count]) => count >= 5 && count <= 20 && word.length > 4)?.[0];
+    const common = [...counts].find(([, count]) => count >= 300)?.[0];
+    if (!rare || !common) throw new Error('corpus lacks a rare or a common title word');
+    const either = (skipLists: boolean): TextQuery => ({
+      ...query([common], skipLists),
+      clauses: [
+        {
+          alternatives: [
+            { words: [common], adjacent: false },
+            { words: [rare], adjacent: false },
+          ],
+        },
+      ],
+    });
+    // ts_rank of `common | rare` divides by its two lexemes; the lists add the words' ranks up.
+    const inFull = (await search.searchText(either(true), {}, 20)).map((hit) => hit.paper.id);
+    const fromLists = (await search.searchText(either(false), {}, 20)).map((hit) => hit.paper.id);
+    expect(fromLists).toEqual(inFull);
+  });
+
   it('ranks by the rare words alone when common ones sit beside them', async () => {
     const counts = await store.papers.wordCounts(
       papers.flatMap((paper) => paper.title.toLowerCase().split(/\W+/)),

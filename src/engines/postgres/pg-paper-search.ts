@@ -29,6 +29,7 @@ import {
   clauseQuery,
   fieldWeights,
   filterConditions,
+  orRankFactor,
   paperDay,
   SqlParams,
   searchConfig,
@@ -127,14 +128,17 @@ export class PgPaperSearch implements Promised<SearchMethods> {
     if (rare.length === 0 && scored.length > 0) {
       const clauses = [...scored, ...listedUnscored];
       const weights = await this.rarities(clauses, listed);
+      // The papers of a clause's rare alternatives (an acronym's) are few: they are ranked in full, on
+      // every clause, so one the lists miss for its common words still gets their part of its score.
       const extra: Scored[] = [];
-      for (const [index, alternatives] of rareAlternatives.entries())
+      for (const alternatives of rareAlternatives)
         if (alternatives && alternatives.length > 0) {
           const found = await this.rankedByIndex(
-            { ...query, clauses: [{ alternatives }], required: [], excluded: [] },
-            [weights[index] ?? 1],
+            { ...query, clauses, required: [], excluded: [] },
+            weights,
             filters,
             limit,
+            [{ alternatives }],
           );
           extra.push(...found);
         }
@@ -158,23 +162,25 @@ export class PgPaperSearch implements Promised<SearchMethods> {
 
   /**
    * The best `limit` papers by Σ weight × ts_rank over the query's clauses (each with its weight, then the
-   * required ones), × the prior, among the papers matching any clause, every required one and no excluded.
+   * required ones), × the prior, among the papers matching any clause (or any of `matching`), every
+   * required one and no excluded.
    */
   private async rankedByIndex(
     query: TextQuery,
     weights: number[],
     filters: PaperFilters,
     limit: number,
+    matching: TextClause[] = query.clauses,
   ): Promise<Scored[]> {
     const params = new SqlParams();
     const rank = query.fieldWeights === false ? uniformFieldWeights : fieldWeights;
     const score = [...query.clauses, ...query.required]
       .map(
         (clause, index) =>
-          `${weights[index] ?? 1} * ts_rank(${rank}, papers.search_vector, ${params.tsquery(clauseQuery(clause) ?? '')}, ${rankNormalization})`,
+          `${weights[index] ?? 1} * ${orRankFactor(clause, params)} * ts_rank(${rank}, papers.search_vector, ${params.tsquery(clauseQuery(clause) ?? '')}, ${rankNormalization})`,
       )
       .join(' + ');
-    const any = anyQuery(query.clauses);
+    const any = anyQuery(matching);
     const conditions = [
       ...(any !== null ? [`papers.search_vector @@ ${params.tsquery(any)}`] : []),
       ...query.required.map(

@@ -136,7 +136,8 @@ export class PgSearchCommon {
   }
 
   /**
-   * The best `limit` rowids with their scores (Σ rarity × listed ts_rank, plus `extra`), for clauses each
+   * The best `limit` rowids with their scores (Σ rarity × listed ts_rank, or a paper's `extra` score where it
+   * has one: its whole score, ranked in full), for clauses each
    * with listed words (`weights`: each clause's rarity), nothing required or excluded, and enough listed
    * papers passing the filters; else null (the caller ranks in full). An unlisted paper ranks below every
    * listed one.
@@ -175,15 +176,16 @@ export class PgSearchCommon {
           ];
     const { rows } = await this.client.query<{ rowid: string; score: number }>(
       `WITH scored AS (
-         SELECT rowid, sum(score) AS score FROM (
-           SELECT list.rowid, sum(terms.weight * list.score) AS score
+         SELECT rowid, greatest(coalesce(sum(score) FILTER (WHERE listed), 0),
+           coalesce(max(score) FILTER (WHERE NOT listed), 0)) AS score FROM (
+           SELECT list.rowid, sum(terms.weight * list.score) AS score, true AS listed
            FROM unnest(${params.add(terms.map((term) => term.group))}::int[], ${params.add(terms.map((term) => term.stem))}::text[],
              ${params.add(terms.map((term) => term.weight))}::float8[], ${params.add(terms.map((term) => term.needed))}::int[])
              AS terms (grp, lexeme, weight, needed)
            JOIN search_common AS list ON list.lexeme = terms.lexeme AND list.place < ${params.add(depth)}
            GROUP BY terms.grp, list.rowid HAVING count(*) = min(terms.needed)
-           UNION ALL SELECT * FROM unnest(${params.add(extra.map((row) => row.rowid))}::bigint[],
-             ${params.add(extra.map((row) => row.score))}::float8[])) AS scored (rowid, score)
+           UNION ALL SELECT extra.rowid, extra.score, false FROM unnest(${params.add(extra.map((row) => row.rowid))}::bigint[],
+             ${params.add(extra.map((row) => row.score))}::float8[]) AS extra (rowid, score)) AS scored (rowid, score, listed)
          GROUP BY rowid)
        SELECT top.rowid, top.score FROM scored AS top
        JOIN papers ON papers.rowid = top.rowid

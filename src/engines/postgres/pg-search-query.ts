@@ -36,6 +36,23 @@ export function clauseQuery({ alternatives }: TextClause): string | null {
   return parts.length > 0 ? `(${parts.join(' | ')})` : null;
 }
 
+/**
+ * The factor that makes ts_rank of a clause the sum of its lexemes' ranks: ts_rank of a query whose top
+ * operator is not AND divides by the query's distinct lexemes (calc_rank_or in PostgreSQL's tsrank.c), so
+ * a clause with more alternatives (a typo's corrections, an acronym's long forms, a compound's phrase)
+ * weighed less than its words alone, and less than the common-word lists, which add their ranks up as
+ * FTS5's bm25 adds its phrases'. A clause of one `a & b` alternative is ranked by proximity (calc_rank_and)
+ * and left as it is. `to_tsvector` counts the lexemes as `to_tsquery` makes them (stopwords dropped).
+ */
+export function orRankFactor({ alternatives }: TextClause, params: SqlParams): string {
+  const written = alternatives.filter((alternative) => alternativeQuery(alternative) !== null);
+  const [only] = written;
+  // One word is one lexeme; one `a & b` is ranked by proximity.
+  if (written.length === 1 && only && (only.words.length === 1 || !only.adjacent)) return '1';
+  const text = written.flatMap((alternative) => alternative.words.map(clean)).join(' ');
+  return `(SELECT greatest(1, length(to_tsvector(${searchConfig}, ${params.add(text)}))))`;
+}
+
 /** Any of the clauses as one tsquery text; null when none has words. */
 export function anyQuery(clauses: TextClause[]): string | null {
   const parts = clauses.map(clauseQuery).filter((part): part is string => part !== null);
