@@ -167,14 +167,18 @@ describe('the common-stem lists under filters', () => {
     }
   });
 
-  it('ranks a dense clause the service left unscored from its list, as if it were scored', () => {
-    const [first, second] = listed.db
+  /** Two long words in 150–600 papers: listed (the threshold here is 100), each list holding all of them. */
+  const twoMidWords = () =>
+    listed.db
       .prepare(
         `SELECT word FROM search_words WHERE length(word) > 5 AND papers BETWEEN 150 AND 600
          ORDER BY papers DESC, word LIMIT 2`,
       )
       .pluck()
       .all() as [string, string];
+
+  it('ranks a dense clause the service left unscored from its list, as if it were scored', () => {
+    const [first, second] = twoMidWords();
     const both: TextQuery = { ...query(first), clauses: [...query(first).clauses, ...query(second).clauses] };
     const unscored: TextQuery = { ...query(first), unscored: query(second).clauses };
     // Lists this short hold every paper of the stem, so summing them is the full scan's bm25.
@@ -185,13 +189,7 @@ describe('the common-stem lists under filters', () => {
   });
 
   it('scores a two-word alternative (a long form) only for papers with both words, as the full scan does', () => {
-    const [first, second] = listed.db
-      .prepare(
-        `SELECT word FROM search_words WHERE length(word) > 5 AND papers BETWEEN 150 AND 600
-         ORDER BY papers DESC, word LIMIT 2`,
-      )
-      .pluck()
-      .all() as [string, string];
+    const [first, second] = twoMidWords();
     const longForm: TextQuery = {
       ...query(first),
       clauses: [{ alternatives: [{ words: [first, second], adjacent: false }] }],

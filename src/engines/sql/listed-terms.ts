@@ -30,18 +30,18 @@ export function listedTerms(
   stemOf: (word: string) => string | undefined,
   options: { weights?: number[]; sameStems: 'once per clause' | 'each time' },
 ): ListedTerm[] {
-  const groups = new Map<string, string[] & { weight: number }>();
+  const groups = new Map<string, { stems: string[]; weight: number }>();
   clauses.forEach((clause, index) => {
     const weight = options.weights?.[index] ?? 1;
     for (const [place, alternative] of unordered(clause).entries()) {
-      const stems = [...new Set(alternative.words.map(stemOf))];
-      if (stems.some((stem) => stem === undefined)) continue;
-      const sorted = (stems as string[]).sort();
+      const found = alternative.words.map(stemOf);
+      if (found.some((stem) => stem === undefined)) continue;
+      const stems = [...new Set(found as string[])].sort();
       const scope = options.sameStems === 'each time' ? `${index}.${place}` : `${index}`;
-      groups.set(`${scope}:${sorted.join(' ')}`, Object.assign(sorted, { weight }));
+      groups.set(`${scope}:${stems.join(' ')}`, { stems, weight });
     }
   });
-  return [...groups.values()].flatMap((stems, group) =>
-    stems.map((stem) => ({ group, stem, weight: stems.weight, needed: stems.length })),
+  return [...groups.values()].flatMap(({ stems, weight }, group) =>
+    stems.map((stem) => ({ group, stem, weight, needed: stems.length })),
   );
 }

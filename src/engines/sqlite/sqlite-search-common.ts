@@ -33,6 +33,8 @@ const slack = 0.1;
 const maxAgeDays = 7;
 
 export type Scored = { rowid: number; score: number };
+/** Each listed word's stem, as `listedStems` looked them up. */
+export type ListedStems = Map<string, string>;
 type Stem = { stem: string; papers: number; word: string };
 
 export class SqliteSearchCommon {
@@ -146,8 +148,8 @@ export class SqliteSearchCommon {
       .run(stem, papers, newestDay);
   }
 
-  /** The words of `clauses` (a compound's phrase aside) whose stem has a list, with that stem. */
-  private stems(clauses: TextClause[]): Map<string, string> {
+  /** The words of `clauses` (a compound's phrase aside) whose stem has a list, with that stem (one lookup). */
+  listedStems(clauses: TextClause[]): ListedStems {
     const words = clauses.flatMap((clause) => unordered(clause).flatMap((alt) => alt.words));
     const rows = this.statements
       .get('SELECT word, stem FROM paper_search_common_words WHERE word IN (SELECT value FROM json_each(?))')
@@ -159,8 +161,7 @@ export class SqliteSearchCommon {
    * For each clause, its alternatives (a compound's phrase aside) whose words do not all have common stems,
    * or null when none of them does (the clause is rare). An empty array: the clause is all common.
    */
-  rareAlternatives(clauses: TextClause[]): Array<TextAlternative[] | null> {
-    const listed = this.stems(clauses);
+  static rareAlternatives(clauses: TextClause[], listed: ListedStems): Array<TextAlternative[] | null> {
     return clauses.map((clause) => {
       const rare = unordered(clause).filter((alt) => !alt.words.every((word) => listed.has(word)));
       return rare.length < unordered(clause).length ? rare : null;
@@ -183,12 +184,12 @@ export class SqliteSearchCommon {
     joinPapers: boolean,
     params: object,
     limit: number,
+    listed: ListedStems,
     extra: Scored[] = [],
   ): Scored[] | null {
     if (query.priorWeight !== priorWeight || query.fieldWeights === false) return null;
     if (query.required.length > 0 || query.excluded.length > 0) return null;
-    const stems = this.stems(query.clauses);
-    const terms = listedTerms(query.clauses, (word) => stems.get(word), { sameStems: 'each time' });
+    const terms = listedTerms(query.clauses, (word) => listed.get(word), { sameStems: 'each time' });
     // A paper high in several lists but top in none (several clauses, or a group's words) is found deeper.
     const several = query.clauses.length > 1 || terms.some((term) => term.needed > 1);
     const depth = conditions.length > 0 || several ? listLength : unfilteredDepth;

@@ -11,7 +11,7 @@ import type { PaperFilters, TextAlternative, TextHit, TextQuery } from '../../se
 import { type PaperRow, paperFromRow } from '../sql/paper-row';
 import { isLockRefusal } from './sqlite-faults';
 import { SqliteSearchAcronyms } from './sqlite-search-acronyms';
-import { type Scored, SqliteSearchCommon } from './sqlite-search-common';
+import { type ListedStems, type Scored, SqliteSearchCommon } from './sqlite-search-common';
 import { filterConditions, filterParams, needsPapersRow, paperDay } from './sqlite-search-filters';
 import {
   bm25Weights,
@@ -58,7 +58,8 @@ export class SqliteTextSearch {
     // Clauses whose stems are in many papers choose no window: the lists do when every clause has such
     // words (its rare alternatives scored in full beside them), else the clauses with none do.
     const unscored = query.unscored ?? [];
-    const all = this.common.rareAlternatives([...query.clauses, ...unscored]);
+    const stems = this.common.listedStems([...query.clauses, ...unscored]);
+    const all = SqliteSearchCommon.rareAlternatives([...query.clauses, ...unscored], stems);
     const rareAlternatives = all.slice(0, query.clauses.length);
     const rare = query.clauses.filter((_, index) => rareAlternatives[index] === null);
     // The service leaves a dense clause unscored, as bm25 would score too many papers; all common, it
@@ -67,7 +68,9 @@ export class SqliteTextSearch {
     const fromLists = { ...query, clauses: [...query.clauses, ...listed] };
     const params = { newestDay, ...filterParams(filters) };
     const ranked =
-      (rare.length === 0 ? this.fromLists(fromLists, rareAlternatives, filters, limit, params) : null) ??
+      (rare.length === 0
+        ? this.fromLists(fromLists, rareAlternatives, stems, filters, limit, params)
+        : null) ??
       this.rankedByIndex(rare.length > 0 ? { ...query, clauses: rare } : query, filters, limit, params);
     return ranked.length === 0 ? [] : this.rows(query, ranked);
   }
@@ -75,6 +78,7 @@ export class SqliteTextSearch {
   private fromLists(
     query: TextQuery,
     rareAlternatives: Array<TextAlternative[] | null>,
+    stems: ListedStems,
     filters: PaperFilters,
     limit: number,
     params: object,
@@ -85,7 +89,15 @@ export class SqliteTextSearch {
         ? this.rankedByIndex({ ...query, clauses: [{ alternatives }] }, filters, limit, params)
         : [];
     const conditions = filterConditions(filters, 'prior', 'top.rowid');
-    return this.common.ranked(query, conditions, needsPapersRow(filters, 'prior'), params, limit, extra);
+    return this.common.ranked(
+      query,
+      conditions,
+      needsPapersRow(filters, 'prior'),
+      params,
+      limit,
+      stems,
+      extra,
+    );
   }
 
   /** The best `limit` papers by bm25 (× the prior) over every paper matching the expression. */
